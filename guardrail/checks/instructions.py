@@ -1,0 +1,103 @@
+"""Instructions: simple verifiable instructions about length, structure and wording."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import regex
+
+from ..models import Action, Finding, Label
+from ..text import Kind, normalize
+from .base import Turn
+
+# A word: letters or digits, with inner hyphens or apostrophes ("don't", "e-mail" count once).
+_WORD = regex.compile(r"\w+(?:['’-]\w+)*")
+# Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
+_EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
+_HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
+
+
+class InstructionCheck:
+    """``INSTRUCTION_VIOLATED``; the message names the rule. Rules about the whole output (lengths, sections,
+    bullets, ``must_match``) cover the whole output; ``no_emoji`` and ``must_not_match`` cover what matched."""
+
+    name: ClassVar[str] = "instructions"
+
+    def __init__(
+        self,
+        action: Action,
+        *,
+        max_words: int | None = None,
+        min_words: int | None = None,
+        max_chars: int | None = None,
+        min_bullets: int | None = None,
+        max_bullets: int | None = None,
+        no_emoji: bool = False,
+        required_sections: tuple[str, ...] = (),
+        must_match: tuple[tuple[str, regex.Pattern[str]], ...] = (),
+        must_not_match: tuple[tuple[str, regex.Pattern[str]], ...] = (),
+    ):
+        self.action = action
+        self.doc_action = Action.BLOCK if action is Action.STRIP else action
+        self.max_words, self.min_words, self.max_chars = max_words, min_words, max_chars
+        self.min_bullets, self.max_bullets = min_bullets, max_bullets
+        self.no_emoji = no_emoji
+        self.required_sections = tuple((s, normalize(s).strip()) for s in required_sections)
+        self.must_match = must_match
+        self.must_not_match = must_not_match
+        # Only whole-output rules that block need the whole output before anything is released.
+        document_rules = (max_words, min_words, max_chars, min_bullets, max_bullets)
+        self.whole_output = self.doc_action is Action.BLOCK and (
+            any(r is not None for r in document_rules) or bool(required_sections) or bool(must_match)
+        )
+
+    def run(self, turn: Turn) -> list[Finding]:
+        out: list[Finding] = []
+        text = turn.output
+        if self.max_words is not None or self.min_words is not None:
+            words = self._count_words(turn)
+            if self.max_words is not None and words > self.max_words:
+                out.append(self._doc(turn, f"max_words: {words} words, at most {self.max_words} allowed"))
+            if self.min_words is not None and words < self.min_words:
+                out.append(self._doc(turn, f"min_words: {words} words, at least {self.min_words} required"))
+        if self.max_chars is not None and len(text) > self.max_chars:
+            out.append(self._doc(turn, f"max_chars: {len(text)} characters, at most {self.max_chars} allowed"))
+        if self.min_bullets is not None or self.max_bullets is not None:
+            bullets = sum(1 for st in turn.statements if st.kind is Kind.ITEM)
+            if self.min_bullets is not None and bullets < self.min_bullets:
+                out.append(self._doc(turn, f"min_bullets: {bullets} bullets, at least {self.min_bullets} required"))
+            if self.max_bullets is not None and bullets > self.max_bullets:
+                out.append(self._doc(turn, f"max_bullets: {bullets} bullets, at most {self.max_bullets} allowed"))
+        if self.required_sections:
+            present = {
+                normalize(_HEADING_TEXT.match(text[st.start:st.end]).group(1)).strip()  # type: ignore[union-attr]
+                for st in turn.statements
+                if st.kind is Kind.HEADING
+            }
+            for shown, key in self.required_sections:
+                if key not in present:
+                    out.append(self._doc(turn, f"required_sections: no {shown!r} section"))
+        for i, (source, pattern) in enumerate(self.must_match):
+            if pattern.search(text, timeout=turn.remaining()) is None:
+                out.append(self._doc(turn, f"must_match[{i}]: {source!r} does not match"))
+        for i, (source, pattern) in enumerate(self.must_not_match):
+            for m in pattern.finditer(text, timeout=turn.remaining()):
+                end = max(m.end(), m.start() + 1) if text else 0
+                out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), min(end, len(text)),
+                                   f"must_not_match[{i}]: a forbidden pattern matches"))
+        if self.no_emoji:
+            for m in _EMOJI.finditer(text):
+                out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), m.end(),
+                                   "no_emoji: an emoji occurs"))
+        return out
+
+    @staticmethod
+    def _count_words(turn: Turn) -> int:
+        text, count, pos = turn.output, 0, 0
+        for a, b in turn.marker_spans:
+            count += len(_WORD.findall(text, pos, a))
+            pos = b
+        return count + len(_WORD.findall(text, pos))
+
+    def _doc(self, turn: Turn, message: str) -> Finding:
+        return Finding(self.name, Label.INSTRUCTION_VIOLATED, self.doc_action, 0, len(turn.output), message)

@@ -1,0 +1,79 @@
+"""Quotes: every quoted span must occur verbatim, after normalisation, in a source the statement may quote."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import regex
+
+from ..models import Action, Finding, Label, Source
+from ..text import Kind, normalize, normalize_source
+from .base import Turn
+
+_QUOTE = regex.compile(r'"([^"\n]+)"|“([^“”\n]+)”')
+
+
+class QuoteCheck:
+    """``UNVERIFIED_QUOTE``: a quotation of at least ``min_chars`` characters not found in an allowed source.
+
+    An ellipsis inside a quotation is a gap: the pieces must occur in order in one source. So is the banned-term
+    replacement text, so that a quotation redacted by this guard still verifies when checked again.
+    """
+
+    name: ClassVar[str] = "quotes"
+    whole_output = False
+
+    def __init__(self, min_chars: int, action: Action, gaps: tuple[str, ...] = ()):
+        self.min_chars = min_chars
+        self.action = action
+        gap_words = ["...", *(normalize(g).strip() for g in gaps if normalize(g).strip())]
+        self._gaps = regex.compile("|".join(regex.escape(g) for g in gap_words))
+
+    def run(self, turn: Turn) -> list[Finding]:
+        findings = []
+        output = turn.output
+        for m in _QUOTE.finditer(output):
+            g = 1 if m.group(1) is not None else 2
+            if m.end(g) - m.start(g) < self.min_chars:
+                continue
+            i = turn.statement_at(m.start())
+            if i is not None and turn.statements[i].kind is Kind.CODE:
+                continue
+            pieces = self._pieces(turn, m.start(g), m.end(g))
+            if not pieces:
+                continue
+            allowed = self._allowed(turn, i)
+            if not any(_occurs_in_order(pieces, normalize_source(src.text)) for src in allowed):
+                why = "no source may be quoted here" if not allowed else "not found in the cited source(s)"
+                findings.append(Finding(self.name, Label.UNVERIFIED_QUOTE, self.action, m.start(), m.end(),
+                                        f"quotation {why}"))
+        return findings
+
+    def _pieces(self, turn: Turn, start: int, end: int) -> list[str]:
+        """The normalised text of a quotation, citation markers removed, split at its gaps."""
+        parts, pos = [], start
+        for mk in turn.markers:
+            if mk.start >= start and mk.end <= end:
+                parts.append(turn.output[pos:mk.start])
+                pos = mk.end
+        parts.append(turn.output[pos:end])
+        text = normalize(" ".join(parts))
+        return [p.strip() for p in self._gaps.split(text) if p.strip()]
+
+    @staticmethod
+    def _allowed(turn: Turn, i: int | None) -> list[Source]:
+        cited = turn.statement_markers[i] if i is not None else []
+        if not cited:
+            return [src for group in turn.visible.values() for src in group]
+        ids = dict.fromkeys(mk.id for mk in cited if mk.id in turn.visible)
+        return [src for sid in ids for src in turn.visible[sid]]
+
+
+def _occurs_in_order(pieces: list[str], haystack: str) -> bool:
+    pos = 0
+    for piece in pieces:
+        found = haystack.find(piece, pos)
+        if found < 0:
+            return False
+        pos = found + len(piece)
+    return True

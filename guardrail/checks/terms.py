@@ -1,0 +1,78 @@
+"""Banned terms: one Aho-Corasick pass over the normalised output, whatever the number of terms."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import ahocorasick
+
+from ..exceptions import PolicyError
+from ..models import Action, Finding, Label
+from ..text import is_word_char, normalize, normalize_mapped
+from .base import Turn
+
+
+class TermCheck:
+    """``BANNED_TERM``: a term occurs at term boundaries, after normalisation (NFKC, zero-width characters removed,
+    whitespace runs as one space, case folded unless ``case_sensitive``). Overlapping matches merge into one finding."""
+
+    name: ClassVar[str] = "banned_terms"
+    whole_output = False
+
+    def __init__(self, terms: Iterable[tuple[str, str]], action: Action, case_sensitive: bool = False):
+        """``terms`` yields ``(term, where)`` pairs; ``where`` names the term's origin in messages (never the term)."""
+        self.action = action
+        self.fold = not case_sensitive
+        self.origins: list[str] = []
+        self.longest = 0
+        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+        for term, where in terms:
+            key = normalize(term, self.fold).strip()
+            if not key:
+                raise PolicyError("a banned term is empty after normalisation", key=where)
+            if automaton.exists(key):
+                continue
+            automaton.add_word(key, len(self.origins))
+            self.origins.append(where)
+            self.longest = max(self.longest, len(term))
+        self._lengths = [0] * len(self.origins)
+        for key, index in automaton.items():
+            self._lengths[index] = len(key)
+        if self.origins:
+            automaton.make_automaton()
+        self._automaton = automaton
+
+    def __len__(self) -> int:
+        return len(self.origins)
+
+    def run(self, turn: Turn) -> list[Finding]:
+        if not self.origins:
+            return []
+        mapped = normalize_mapped(turn.output, self.fold)
+        text = mapped.text
+        n = len(text)
+        spans: list[tuple[int, int, int]] = []
+        for last, index in self._automaton.iter(text):
+            end = last + 1
+            start = end - self._lengths[index]
+            if (start > 0 and is_word_char(text[start - 1])) or (end < n and is_word_char(text[end])):
+                continue
+            spans.append((start, end, index))
+        if not spans:
+            return []
+        spans.sort()
+        findings = []
+        cur_start, cur_end, cur_index = spans[0]
+        for start, end, index in spans[1:]:
+            if start < cur_end:
+                cur_end = max(cur_end, end)
+                continue
+            findings.append(self._finding(mapped.original_span(cur_start, cur_end), cur_index))
+            cur_start, cur_end, cur_index = start, end, index
+        findings.append(self._finding(mapped.original_span(cur_start, cur_end), cur_index))
+        return findings
+
+    def _finding(self, span: tuple[int, int], index: int) -> Finding:
+        return Finding(self.name, Label.BANNED_TERM, self.action, span[0], span[1],
+                       f"banned term ({self.origins[index]})")

@@ -1,0 +1,118 @@
+"""Turning a validated :class:`~guardrail.policy.Policy` into ready-to-run checks, once per policy."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from .checks.base import Check
+from .checks.citations import CitationCheck
+from .checks.instructions import InstructionCheck
+from .checks.quotes import QuoteCheck
+from .checks.schema import SchemaCheck
+from .checks.terms import TermCheck
+from .exceptions import PolicyError
+from .models import Action
+from .policy import DEFAULT_CITATION_PATTERN, Locator, Policy
+from .text import normalize
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledPolicy:
+    """A policy with its regexes, term automaton and schema validator built."""
+
+    policy: Policy
+    checks: tuple[Check, ...]
+    marker_re: regex.Pattern[str]
+
+    @property
+    def whole_output(self) -> bool:
+        """Whether some check needs the complete output before any of it can be released."""
+        return any(check.whole_output for check in self.checks)
+
+
+def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locator | None = None) -> CompiledPolicy:
+    """Build the checks of ``policy``; paths in it are relative to ``base_dir``. Raise :class:`PolicyError`."""
+    locator = locator or Locator("<policy>")
+    base = base_dir or Path.cwd()
+    checks: list[Check] = []
+    cit = policy.citations
+    marker_re = _user_regex(cit.pattern if cit else DEFAULT_CITATION_PATTERN, ("citations", "pattern"), locator)
+    if "id" not in marker_re.groupindex:
+        raise locator.error("the pattern needs a named group 'id' (the cited ID)", ("citations", "pattern"))
+    if cit is not None:
+        coverage = None if cit.coverage == "off" else Action(cit.coverage)
+        checks.append(CitationCheck(Action(cit.on_hallucinated), Action(cit.on_unauthorized), coverage))
+    terms = policy.banned_terms
+    if policy.quotes is not None:
+        gaps = (terms.replacement,) if terms is not None and terms.on_match == "redact" else ()
+        checks.append(QuoteCheck(policy.quotes.min_chars, Action(policy.quotes.on_unverified), gaps))
+    if terms is not None:
+        checks.append(TermCheck(_term_list(terms.terms, terms.files, base, locator), Action(terms.on_match),
+                                terms.case_sensitive))
+    if policy.schema_ is not None:
+        schema = _load_schema(policy.schema_.json_schema, base, locator)
+        try:
+            checks.append(SchemaCheck(schema, Action(policy.schema_.on_invalid)))
+        except PolicyError as exc:
+            raise locator.error(exc.reason, ("schema", "json_schema")) from None
+    ins = policy.instructions
+    if ins is not None:
+        checks.append(InstructionCheck(
+            Action(ins.on_violation),
+            max_words=ins.max_words, min_words=ins.min_words, max_chars=ins.max_chars,
+            min_bullets=ins.min_bullets, max_bullets=ins.max_bullets, no_emoji=ins.no_emoji,
+            required_sections=tuple(ins.required_sections),
+            must_match=tuple((p, _user_regex(p, ("instructions", "must_match", i), locator))
+                             for i, p in enumerate(ins.must_match)),
+            must_not_match=tuple((p, _user_regex(p, ("instructions", "must_not_match", i), locator))
+                                 for i, p in enumerate(ins.must_not_match)),
+        ))
+    return CompiledPolicy(policy, tuple(checks), marker_re)
+
+
+def _user_regex(pattern: str, path: tuple[Any, ...], locator: Locator) -> regex.Pattern[str]:
+    try:
+        return regex.compile(pattern, regex.VERSION0)
+    except regex.error as exc:
+        raise locator.error(f"regular expression does not compile: {exc}", path) from None
+
+
+def _term_list(terms: list[str], files: list[str], base: Path, locator: Locator) -> list[tuple[str, str]]:
+    out = []
+    for i, term in enumerate(terms):
+        if not normalize(term).strip():
+            raise locator.error("a banned term must not be empty", ("banned_terms", "terms", i))
+        out.append((term, f"banned_terms.terms[{i}]"))
+    for i, name in enumerate(files):
+        path = base / name
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise locator.error(f"cannot read term file {str(path)!r} ({exc.__class__.__name__})",
+                                ("banned_terms", "files", i)) from None
+        for n, line in enumerate(lines, 1):
+            term = line.strip()
+            if normalize(term).strip() and not term.startswith("#"):
+                out.append((term, f"{name}:{n}"))
+    return out
+
+
+def _load_schema(value: str | dict[str, Any], base: Path, locator: Locator) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    path = base / value
+    try:
+        schema = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise locator.error(f"cannot read schema file {str(path)!r} ({exc.__class__.__name__})",
+                            ("schema", "json_schema")) from None
+    except ValueError as exc:
+        raise locator.error(f"schema file {str(path)!r} is not JSON ({exc})", ("schema", "json_schema")) from None
+    if not isinstance(schema, dict):
+        raise locator.error(f"schema file {str(path)!r} does not hold a JSON object", ("schema", "json_schema"))
+    return schema

@@ -1,0 +1,243 @@
+"""Run the compiled checks inside the latency budget, decide, and apply the edits. Pure: no I/O.
+
+Deciding follows CONTRACT section 3: ``block`` beats ``strip``, which beats ``redact``, which beats ``flag``. Every
+edit is computed on the original text and applied at once. A removed statement takes the whitespace after it (at
+the end of a line, the whitespace before it); a statement that was alone on its line takes the line with its line
+break, and one blank line with it when it stood between blank lines, so no gap is left behind; a Sources heading
+whose lines are all removed goes too. If, after a strip, nothing of substance is left, the output is blocked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from .checks.base import Turn
+from .compiled import CompiledPolicy
+from .models import Action, Decision, Finding, Label, Source, Verdict
+from .policy import Policy
+from .text import Kind, Statement, has_substance
+
+Edit = tuple[int, int, str]
+
+
+def evaluate(compiled: CompiledPolicy, output: str, sources: Iterable[Source], roles: frozenset[str]) -> Verdict:
+    """Check ``output`` against ``compiled`` and decide what the user receives."""
+    started = time.perf_counter()
+    policy = compiled.policy
+    turn = Turn(output, sources, roles, compiled.marker_re, started + policy.budget_ms / 1000)
+    error_action = Action.BLOCK if policy.fail_mode == "closed" else Action.FLAG
+    findings: list[Finding] = []
+    for k, check in enumerate(compiled.checks):
+        if k and time.perf_counter() > turn.deadline:
+            findings.append(_guard_error(
+                output, error_action,
+                f"latency budget of {policy.budget_ms:g} ms ran out before the {check.name} check"))
+            break
+        try:
+            findings.extend(check.run(turn))
+        except TimeoutError:
+            findings.append(_guard_error(output, error_action,
+                                         f"a regular expression timed out in the {check.name} check"))
+        except Exception as exc:  # a check that crashes is reported, never raised (the flake8 way)
+            findings.append(_guard_error(output, error_action,
+                                         f"the {check.name} check failed ({exc.__class__.__name__})"))
+    try:
+        decision, text = decide(turn, findings, policy)
+    except Exception as exc:
+        findings.append(_guard_error(output, error_action, f"applying the edits failed ({exc.__class__.__name__})"))
+        decision, text = ((Decision.BLOCKED, policy.blocked_message) if error_action is Action.BLOCK
+                          else (Decision.PASS, output))
+    elapsed = (time.perf_counter() - started) * 1e6
+    return Verdict(decision, text, tuple(findings), elapsed)
+
+
+def _guard_error(output: str, action: Action, message: str) -> Finding:
+    return Finding("guard", Label.GUARD_ERROR, action, 0, len(output), message)
+
+
+def decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decision, str]:
+    """The decision and the text the user receives."""
+    blocked_message = policy.blocked_message
+    if not findings:
+        return Decision.PASS, turn.output
+    if any(f.action is Action.BLOCK for f in findings):
+        return Decision.BLOCKED, blocked_message
+    acting = [f for f in findings if f.action is not Action.FLAG]
+    if not acting:
+        return Decision.PASS, turn.output
+
+    removed: set[int] = set()
+    removed_markers: set[int] = set()
+    redactions: list[Edit] = []
+    for f in acting:
+        if f.action is Action.REDACT:
+            redactions.append((f.start, f.end, ""))
+        elif f.label is Label.HALLUCINATED_SOURCE:
+            removed_markers.add(f.start)
+        else:
+            covered = turn.statements_overlapping(f.start, f.end)
+            if not covered:
+                return Decision.BLOCKED, blocked_message  # nothing to strip it with: fail safe
+            removed.update(covered)
+    if removed_markers:
+        gone = frozenset(removed_markers)
+        for i, markers in enumerate(turn.statement_markers):
+            if i not in removed and any(mk.start in gone for mk in markers) and not turn.has_valid_citation(i, gone):
+                removed.add(i)
+
+    statements = turn.statements
+    if removed:
+        _remove_orphan_sources_headings(statements, removed)
+        if not any(has_substance(turn.output, st, turn.marker_spans)
+                   for i, st in enumerate(statements) if i not in removed):
+            return Decision.BLOCKED, blocked_message
+
+    replacement = policy.banned_terms.replacement if policy.banned_terms else ""
+    edits = [(a, b, replacement) for a, b, _ in redactions]
+    edits += _marker_edits(turn, removed_markers, removed)
+    edits += _statement_edits(turn.output, statements, removed)
+    text = apply_edits(turn.output, edits)
+    return (Decision.MODIFIED if text != turn.output else Decision.PASS), text
+
+
+def _remove_orphan_sources_headings(statements: list[Statement], removed: set[int]) -> None:
+    sections: dict[int, bool] = {}
+    for i, st in enumerate(statements):
+        if st.kind is Kind.SOURCE and st.section >= 0:
+            sections[st.section] = sections.get(st.section, True) and i in removed
+    for i, st in enumerate(statements):
+        if st.kind is Kind.HEADING and sections.get(st.start):
+            removed.add(i)
+
+
+def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> list[Edit]:
+    if not removed_markers:
+        return []
+    text = turn.output
+    edits = []
+    for i, markers in enumerate(turn.statement_markers):
+        if i in removed:
+            continue
+        st = turn.statements[i]
+        for mk in markers:
+            if mk.start not in removed_markers:
+                continue
+            a, b = mk.start, mk.end
+            while a > st.start and text[a - 1] in " \t":
+                a -= 1
+            if a == st.start:  # a marker opening the statement takes the spaces after it instead
+                a = mk.start
+                while b < st.end and text[b] in " \t":
+                    b += 1
+            edits.append((a, b, ""))
+    return edits
+
+
+def _statement_edits(text: str, statements: list[Statement], removed: set[int]) -> list[Edit]:
+    if not removed:
+        return []
+    edits: list[Edit] = []
+    removed_lines: set[int] = set()  # line starts
+    by_line: dict[int, list[int]] = {}
+    for i, st in enumerate(statements):
+        by_line.setdefault(st.line_start, []).append(i)
+    for line_start, members in by_line.items():
+        if all(i in removed for i in members):
+            removed_lines.add(line_start)
+            if statements[members[0]].kind is Kind.CODE:  # a code block spans lines: take them all
+                removed_lines.update(_line_starts(text, line_start, statements[members[0]].line_end))
+            continue
+        run: list[int] = []
+        for pos, i in enumerate(members + [-1]):
+            if i in removed:
+                run.append(i)
+                continue
+            if run:
+                first, last = statements[run[0]], statements[run[-1]]
+                if i >= 0:  # a kept statement follows on the line: take the whitespace after the run
+                    edits.append((first.start, statements[i].start, ""))
+                else:  # the run ends the line: take the whitespace before it
+                    edits.append((statements[members[pos - len(run) - 1]].end, last.end, ""))
+                run = []
+    if removed_lines:
+        edits += _line_edits(text, removed_lines)
+    return edits
+
+
+def _line_starts(text: str, start: int, end: int) -> list[int]:
+    out = []
+    pos = text.find("\n", start, end)
+    while pos >= 0:
+        out.append(pos + 1)
+        pos = text.find("\n", pos + 1, end)
+    return out
+
+
+def _line_edits(text: str, removed_starts: set[int]) -> list[Edit]:
+    """Edits removing whole lines, with one neighbouring blank line when the removed lines stood between blanks."""
+    lines: list[tuple[int, int, int]] = []  # (start, content end, next start)
+    pos, n = 0, len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        nxt = n if nl < 0 else nl + 1
+        lines.append((pos, n if nl < 0 else nl, nxt))
+        pos = nxt
+    gone = [ls in removed_starts for ls, _, _ in lines]
+
+    def blank(k: int) -> bool:
+        return k < 0 or k >= len(lines) or not text[lines[k][0]:lines[k][1]].strip()
+
+    k = 0
+    while k < len(lines):
+        if not gone[k]:
+            k += 1
+            continue
+        j = k
+        while j + 1 < len(lines) and gone[j + 1]:
+            j += 1
+        if blank(k - 1) and blank(j + 1):
+            if j + 1 < len(lines):
+                gone[j + 1] = True
+            elif k > 0:
+                gone[k - 1] = True
+        k = j + 1
+    edits: list[Edit] = []
+    k = 0
+    while k < len(lines):
+        if not gone[k]:
+            k += 1
+            continue
+        j = k
+        while j + 1 < len(lines) and gone[j + 1]:
+            j += 1
+        start, end = lines[k][0], lines[j][2]
+        if end == n and not text.endswith("\n") and k > 0:
+            # The last line has no line break of its own: take the one before it.
+            start = lines[k - 1][1] - (1 if lines[k - 1][1] > 0 and text[lines[k - 1][1] - 1] == "\r" else 0)
+        edits.append((start, end, ""))
+        k = j + 1
+    return edits
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply edits made on ``text``; overlapping edits merge (a removal swallows what it contains)."""
+    if not edits:
+        return text
+    edits.sort(key=lambda e: (e[0], -e[1]))
+    merged: list[Edit] = []
+    for a, b, rep in edits:
+        if merged and a < merged[-1][1]:
+            pa, pb, prep = merged[-1]
+            if b <= pb:
+                continue
+            merged[-1] = (pa, b, prep or rep)
+        else:
+            merged.append((a, b, rep))
+    pieces, pos = [], 0
+    for a, b, rep in merged:
+        pieces.append(text[pos:a])
+        pieces.append(rep)
+        pos = b
+    pieces.append(text[pos:])
+    return "".join(pieces)

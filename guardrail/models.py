@@ -1,0 +1,131 @@
+"""Frozen value objects shared by every layer: sources, findings, verdicts and the closed sets they use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Decision(str, Enum):
+    """What the guard did to an output."""
+
+    PASS = "pass"
+    MODIFIED = "modified"
+    BLOCKED = "blocked"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Action(str, Enum):
+    """What a finding asks for, weakest first (the order is the precedence)."""
+
+    FLAG = "flag"
+    REDACT = "redact"
+    STRIP = "strip"
+    BLOCK = "block"
+
+    @property
+    def rank(self) -> int:
+        return _ACTION_RANK[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_ACTION_RANK = {Action.FLAG: 0, Action.REDACT: 1, Action.STRIP: 2, Action.BLOCK: 3}
+
+
+class Label(str, Enum):
+    """Why a check failed."""
+
+    HALLUCINATED_SOURCE = "HALLUCINATED_SOURCE"
+    UNAUTHORIZED_SOURCE = "UNAUTHORIZED_SOURCE"
+    UNCITED_CLAIM = "UNCITED_CLAIM"
+    UNVERIFIED_QUOTE = "UNVERIFIED_QUOTE"
+    BANNED_TERM = "BANNED_TERM"
+    SCHEMA_INVALID = "SCHEMA_INVALID"
+    INSTRUCTION_VIOLATED = "INSTRUCTION_VIOLATED"
+    GUARD_ERROR = "GUARD_ERROR"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One retrieved passage. ``roles=None``: visible to everyone; ``()``: visible to nobody."""
+
+    id: str
+    text: str
+    roles: frozenset[str] | None = None
+
+    @classmethod
+    def coerce(cls, value: Source | Mapping[str, Any]) -> Source:
+        """Accept a Source or a ``{"id", "text", "roles"}`` mapping; raise ``TypeError`` on anything else."""
+        if isinstance(value, Source):
+            return value
+        if not isinstance(value, Mapping):
+            raise TypeError(f"a source must be a mapping with 'id' and 'text', not {type(value).__name__}")
+        sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")
+        if not isinstance(sid, str):
+            raise TypeError("a source's 'id' must be a string")
+        if not isinstance(text, str):
+            raise TypeError(f"source {sid!r}: 'text' must be a string")
+        if roles is not None:
+            if isinstance(roles, str) or not isinstance(roles, Iterable) or not all(isinstance(r, str) for r in roles):
+                raise TypeError(f"source {sid!r}: 'roles' must be a list of strings or null")
+            roles = frozenset(roles)
+        return cls(sid, text, roles)
+
+    def visible_to(self, roles: frozenset[str]) -> bool:
+        """Whether a caller holding ``roles`` may see this source."""
+        return self.roles is None or not self.roles.isdisjoint(roles)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One failed check. ``start``/``end`` are code-point offsets into the original output, end exclusive."""
+
+    check: str
+    label: Label
+    action: Action
+    start: int
+    end: int
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape of a finding (CONTRACT section 1)."""
+        return {
+            "check": self.check,
+            "label": self.label.value,
+            "action": self.action.value,
+            "start": self.start,
+            "end": self.end,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The result of guarding one output: the decision, the text to send, and why."""
+
+    decision: Decision
+    output: str
+    findings: tuple[Finding, ...] = ()
+    elapsed_us: float = field(default=0.0, compare=False)
+
+    @property
+    def labels(self) -> list[str]:
+        """The distinct labels found, in order of first appearance."""
+        return list(dict.fromkeys(f.label.value for f in self.findings))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON shape written by ``guardrail check``."""
+        return {
+            "decision": self.decision.value,
+            "output": self.output,
+            "findings": [f.to_dict() for f in self.findings],
+        }

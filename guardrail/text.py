@@ -1,0 +1,412 @@
+"""The text model: normalisation (with an offset map back to the original) and statement segmentation.
+
+Normalisation, used to compare quotes with sources and to match banned terms:
+Unicode NFKC, zero-width characters (U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD) removed, curly single quotes
+to ``'``, curly double quotes to ``"``, en/em dashes to ``-``, every run of whitespace to one space, and (optionally)
+case folding. :func:`normalize` gives the bare string; :func:`normalize_mapped` also maps every normalised character
+back to the original characters it came from, so a match found in the normalised text covers the right original span.
+
+Segmentation splits an output into statements (see :func:`segment`). It works line by line: a statement never spans
+a line break (chat answers do not hard-wrap), except a fenced code block, which is one statement. On a line:
+
+- a Markdown heading (``# ...``), a line that is bold text only, or a "Sources" heading is one ``HEADING`` statement;
+- a list item (``-``, ``*``, ``+``, ``•``, ``1.``, ``1)``) is one ``ITEM`` statement;
+- in a Sources section (the non-blank lines after a Sources heading, up to a blank line or a heading) and on a line
+  starting ``Sources:``, the line is one ``SOURCE`` statement;
+- any other line is split into ``SENTENCE`` statements. A sentence ends at ``.``, ``!``, ``?`` or ``…`` (and any
+  closing quotes or brackets) followed by whitespace and a character that is not lower-case, or by the end of the line.
+  It does not end after an abbreviation ("e.g.", "Dr.", "U.S."), inside a number or URL (no whitespace follows), or
+  inside a quotation. Citation markers right after the final punctuation belong to the sentence. A line-ending
+  sentence of at most eight words that ends in a colon is a ``HEADING``.
+
+Segmentation is prefix-stable: a statement reported for a prefix of a text (``final=False``) is reported identically
+for the whole text, because every decision looks only at the text before it and a bounded stretch after it, and a
+statement whose end needs text not yet seen is not reported.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+import regex
+
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_TRANSLATION = {ord(c): None for c in ZERO_WIDTH}
+_TRANSLATION.update({ord(c): "'" for c in "\u2018\u2019\u201a\u201b\u2032"})
+_TRANSLATION.update({ord(c): '"' for c in "\u201c\u201d\u201e\u201f\u2033"})
+_TRANSLATION.update({ord(c): "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"})
+
+_WS_RUN = regex.compile(r"\s+")
+_ZW_CLASS = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+# One unit of non-trivial normalisation: a whitespace run that is not exactly one space (zero-width characters inside
+# it belong to it), a non-ASCII character with its combining marks, or an ASCII character followed by combining marks.
+_SPECIAL = regex.compile(
+    rf"(?!\x20(?![\s{_ZW_CLASS}]))[\s{_ZW_CLASS}]*\s[\s{_ZW_CLASS}]*|[^\x00-\x7f]\p{{M}}*|[\x00-\x7f]\p{{M}}+"
+)
+_ASCII_SPECIAL = regex.compile(r"(?!\x20(?!\s))\s+")
+
+
+def is_word_char(c: str) -> bool:
+    """A word character for term boundaries: a letter, digit or underscore (any script)."""
+    return c.isalnum() or c == "_"
+
+
+def _normalize_unit(unit: str, fold: bool) -> str:
+    if unit.isspace() or not unit.strip(_ZW_CLASS + " \t\r\n\f\v"):
+        return " " if any(ch.isspace() for ch in unit) else ""
+    s = unicodedata.normalize("NFKC", unit).translate(_TRANSLATION)
+    if s and s.isspace():
+        return " "
+    return s.casefold() if fold else s
+
+
+def normalize(text: str, fold: bool = True) -> str:
+    """The normalised form of ``text`` (see the module docstring)."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text.translate(_TRANSLATION)).translate(_TRANSLATION)
+        text = _WS_RUN.sub(" ", text)
+        return text.casefold() if fold else text
+    text = _ASCII_SPECIAL.sub(" ", text)
+    return text.lower() if fold else text
+
+
+@lru_cache(maxsize=4096)
+def normalize_source(text: str) -> str:
+    """:func:`normalize` with case folding, cached: retrieved passages repeat across turns."""
+    return normalize(text, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Mapped:
+    """A normalised text and the map from its characters back to the original text."""
+
+    text: str
+    # Segment k covers normalised characters [norm_starts[k], norm_starts[k+1]) and original characters
+    # [orig_starts[k], orig_ends[k]). A linear segment maps character by character; any other maps as a whole.
+    norm_starts: list[int]
+    orig_starts: list[int]
+    orig_ends: list[int]
+    linear: list[bool]
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span that normalised characters ``[start, end)`` (non-empty) came from."""
+        k = bisect_right(self.norm_starts, start) - 1
+        a = self.orig_starts[k] + (start - self.norm_starts[k]) if self.linear[k] else self.orig_starts[k]
+        last = end - 1
+        k = bisect_right(self.norm_starts, last) - 1
+        b = self.orig_starts[k] + (last - self.norm_starts[k]) + 1 if self.linear[k] else self.orig_ends[k]
+        return a, b
+
+
+def normalize_mapped(text: str, fold: bool = True) -> Mapped:
+    """Normalise ``text`` and keep the offset map back to it."""
+    special = _ASCII_SPECIAL if text.isascii() else _SPECIAL
+    pieces: list[str] = []
+    norm_starts: list[int] = []
+    orig_starts: list[int] = []
+    orig_ends: list[int] = []
+    linear: list[bool] = []
+    n = 0
+    pos = 0
+
+    def plain(a: int, b: int) -> None:
+        nonlocal n
+        chunk = text[a:b]
+        pieces.append(chunk.lower() if fold else chunk)
+        norm_starts.append(n)
+        orig_starts.append(a)
+        orig_ends.append(b)
+        linear.append(True)
+        n += b - a
+
+    for m in special.finditer(text):
+        a, b = m.span()
+        if a > pos:
+            plain(pos, a)
+        unit = _normalize_unit(m.group(), fold)
+        if unit and unit.isascii() and len(unit) == b - a and not fold:
+            linear.append(True)
+        else:
+            linear.append(False)
+        pieces.append(unit)
+        norm_starts.append(n)
+        orig_starts.append(a)
+        orig_ends.append(b)
+        n += len(unit)
+        pos = b
+    if pos < len(text) or not norm_starts:
+        plain(pos, len(text))
+    return Mapped("".join(pieces), norm_starts, orig_starts, orig_ends, linear)
+
+
+# --------------------------------------------------------------------------------------------------- segmentation
+
+
+class Kind(str, Enum):
+    """What sort of statement a span of the output is."""
+
+    SENTENCE = "sentence"
+    ITEM = "item"
+    HEADING = "heading"
+    SOURCE = "source"
+    CODE = "code"
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One claim-sized unit: ``text[start:end]``, on the line(s) ``[line_start, line_end)`` (line break excluded).
+
+    ``section`` is, for a ``SOURCE`` statement under a Sources heading, the start offset of that heading; else -1.
+    """
+
+    start: int
+    end: int
+    kind: Kind
+    line_start: int
+    line_end: int
+    section: int = -1
+
+
+MarkerFinder = Callable[[str, int, int, bool], "tuple[int, int] | None | bool"]
+"""``finder(text, pos, endpos, partial)``: the span of a citation marker starting at ``pos``, or ``None`` if there is
+none; with ``partial``, ``True`` if ``text[pos:endpos]`` could be the beginning of one."""
+
+_FENCE = regex.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+_HEADING = regex.compile(r"[ ]{0,3}#{1,6}(?:[ \t]|$)")
+# Bold text alone on a line; it cannot hold a sentence end, so that its prefixes never hold a complete sentence.
+_BOLD_LINE = regex.compile(r"\s*(?:\*\*|__)(?:[^*_\n.!?…]|[.!?…](?!\s))+(?:\*\*|__)\s*:?\s*$")
+_SOURCES_HEADING = regex.compile(
+    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:sources|references)(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$",
+    regex.IGNORECASE,
+)
+_SOURCES_INLINE = regex.compile(r"[ \t]*(?:\*\*|__)?(?:sources|references)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\S",
+                                regex.IGNORECASE)
+_LIST_ITEM = regex.compile(r"[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S")
+_TERMINATOR = regex.compile(r"(?:[.!?…]+)[\"'”’»)\]]*")
+_WORDS = regex.compile(r"\w+")
+_ABBREVIATIONS = frozenset(
+    """e.g. i.e. cf. vs. viz. approx. ca. dr. mr. mrs. ms. mx. prof. sr. jr. st. mt. vol. fig. figs. pp. eds.
+    dept. jan. feb. mar. apr. jun. jul. aug. sep. sept. oct. nov. dec. gov. sen. rev. hon. lb. oz. al.""".split()
+)
+_DOTTED_ACRONYM = regex.compile(r"(?:\p{L}\.){2,}")
+
+
+@dataclass(slots=True)
+class _State:
+    fence: str | None = None  # the opening fence while inside a code block
+    fence_start: int = 0
+    sources: int = 0  # 0: not in a Sources section; 1: after its heading, before content; 2: in its lines
+    sources_heading: int = -1
+
+
+def _lines(text: str, start: int = 0):
+    """Yield ``(line_start, content_end, next_line_start, complete)``; content excludes ``\\r\\n`` / ``\\n``."""
+    pos = start
+    n = len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        if nl < 0:
+            yield pos, n, n, False
+            return
+        end = nl - 1 if nl > pos and text[nl - 1] == "\r" else nl
+        yield pos, end, nl + 1, True
+        pos = nl + 1
+
+
+def segment(text: str, markers: MarkerFinder, *, final: bool = True) -> list[Statement]:
+    """Split ``text`` into statements, in order. With ``final=False`` the text is a prefix of a longer one and
+    only statements that are complete whatever follows are returned."""
+    out: list[Statement] = []
+    state = _State()
+    for ls, le, _next, complete in _lines(text):
+        _segment_line(text, ls, le, complete or final, state, markers, out)
+    if final and state.fence is not None:
+        # An unclosed fence runs to the end of the text.
+        end = len(text)
+        while end > state.fence_start and text[end - 1] in "\r\n":
+            end -= 1
+        out.append(Statement(state.fence_start, end, Kind.CODE, state.fence_start, end))
+    return out
+
+
+def _segment_line(
+    text: str, ls: int, le: int, complete: bool, st: _State, markers: MarkerFinder, out: list[Statement]
+) -> None:
+    if st.fence is not None:
+        m = _FENCE.match(text, ls, le)
+        if complete and m and m.group(1)[0] == st.fence[0] and len(m.group(1)) >= len(st.fence) \
+                and not text[m.end():le].strip():
+            out.append(Statement(st.fence_start, le, Kind.CODE, st.fence_start, le))
+            st.fence = None
+        return
+    cs = ls
+    while cs < le and text[cs] in " \t":
+        cs += 1
+    if cs == le:  # blank line (or only spaces so far)
+        if complete and st.sources == 2:
+            st.sources = 0
+        return
+    if (m := _FENCE.match(text, ls, le)) is not None:
+        st.fence, st.fence_start = m.group(1), cs
+        st.sources = 0
+        return
+    if not complete:
+        # Only sentences of an ordinary line can be complete before the line is.
+        if st.sources or _HEADING.match(text, ls, le) or _LIST_ITEM.match(text, ls, le) \
+                or _SOURCES_INLINE.match(text, ls, le):
+            return
+        _sentences(text, cs, le, ls, le, False, markers, out)
+        return
+    end = le
+    while end > cs and text[end - 1] in " \t\r":
+        end -= 1
+    if _SOURCES_HEADING.match(text, ls, le):
+        out.append(Statement(cs, end, Kind.HEADING, ls, le))
+        st.sources, st.sources_heading = 1, cs
+        return
+    if _HEADING.match(text, ls, le) or _BOLD_LINE.match(text, ls, le):
+        out.append(Statement(cs, end, Kind.HEADING, ls, le))
+        st.sources = 0
+        return
+    if st.sources:
+        out.append(Statement(cs, end, Kind.SOURCE, ls, le, st.sources_heading))
+        st.sources = 2
+        return
+    if _SOURCES_INLINE.match(text, ls, le):
+        out.append(Statement(cs, end, Kind.SOURCE, ls, le))
+        return
+    if _LIST_ITEM.match(text, ls, le):
+        out.append(Statement(cs, end, Kind.ITEM, ls, le))
+        return
+    _sentences(text, cs, end, ls, le, True, markers, out)
+
+
+def _sentences(
+    text: str, cs: int, le: int, ls: int, line_end: int, complete: bool, markers: MarkerFinder, out: list[Statement]
+) -> None:
+    """Split the ordinary line content ``text[cs:le]`` into sentences."""
+    start = cs
+    scanned = cs  # quote state is known up to here
+    straight = 0  # straight double quotes seen since `start`
+    curly = 0  # open curly double quotes since `start`
+    for m in _TERMINATOR.finditer(text, cs, le):
+        if m.start() < start:
+            continue
+        t_end = m.end()
+        straight += text.count('"', scanned, t_end)
+        curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+        scanned = t_end
+        if straight % 2 or curly > 0:
+            continue  # inside a quotation
+        end = _sentence_end(text, m.start(), t_end, le, complete, markers)
+        if end is None:
+            continue
+        if end < 0:  # undecidable until more text arrives
+            return
+        out.append(Statement(start, end, Kind.SENTENCE, ls, line_end))
+        nxt = end
+        while nxt < le and text[nxt].isspace():
+            nxt += 1
+        start = scanned = nxt
+        straight = curly = 0
+        if start >= le:
+            return
+    if complete and start < le:
+        end = le
+        kind = Kind.SENTENCE
+        if text[end - 1] == ":" and len(_WORDS.findall(text, start, end)) <= 8:
+            kind = Kind.HEADING
+        out.append(Statement(start, end, kind, ls, line_end))
+
+
+def _sentence_end(text: str, t_start: int, t_end: int, le: int, complete: bool, markers: MarkerFinder) -> int | None:
+    """Where a sentence whose final punctuation is ``text[t_start:t_end]`` ends: an offset, ``None`` if it does not
+    end there, or -1 if that cannot be known before more of the line arrives."""
+    j = _skip_space(text, t_end, le)
+    if j == le:
+        return t_end if complete else -1
+    found = markers(text, j, le, not complete)
+    if found is True:
+        return -1
+    if found is None:
+        if j == t_end or text[j].islower():
+            return None
+        if t_end - t_start == 1 and text[t_start] == "." and _is_abbreviation(text, t_start):
+            return None
+        return t_end
+    end = found[1]
+    while True:  # markers after the final punctuation belong to the sentence
+        k = _skip_space(text, end, le)
+        if k == le:
+            return end if complete else -1
+        more = markers(text, k, le, not complete)
+        if more is True:
+            return -1
+        if more is None:
+            return end
+        end = more[1]
+
+
+def _skip_space(text: str, pos: int, end: int) -> int:
+    while pos < end and text[pos].isspace():
+        pos += 1
+    return pos
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    """Whether the period at ``dot`` closes an abbreviation such as "e.g.", "Dr." or "U.S."."""
+    k = dot
+    while k > 0 and not text[k - 1].isspace() and text[k - 1] not in "(\"“'‘[":
+        k -= 1
+    word = text[k:dot + 1]
+    return word.lower() in _ABBREVIATIONS or _DOTTED_ACRONYM.fullmatch(word) is not None
+
+
+_GREETINGS = regex.compile(
+    r"(?:hi|hello|hey|greetings|dear|thanks|thank\s+you|many\s+thanks|sure|certainly|absolutely|of\s+course|ok|okay"
+    r"|you(?:'|’)?re\s+welcome|you\s+are\s+welcome|glad\s+to\s+help|happy\s+to\s+help|hope\s+(?:this|that)\s+helps"
+    r"|cheers|regards|best\s+regards|kind\s+regards|best\s+wishes|bye|goodbye|good\s+(?:morning|afternoon|evening)"
+    r"|here\s+you\s+go|here\s+it\s+is|no\s+problem|great\s+question|good\s+question)\b",
+    regex.IGNORECASE,
+)
+
+
+def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> bool:
+    """Whether a statement never needs a citation: headings, Sources lines, code, questions, short greetings and
+    sign-offs (at most four words), and statements with no word character outside citation markers."""
+    if st.kind in (Kind.HEADING, Kind.SOURCE, Kind.CODE):
+        return True
+    body = _without_markers(text, st.start, st.end, marker_spans)
+    if _WORDS.search(body) is None:
+        return True
+    stripped = body.rstrip().rstrip("\"'”’»)]*_ ")
+    if stripped.endswith("?"):
+        return True
+    if st.kind is Kind.ITEM:
+        body = _LIST_MARKER.sub("", body, count=1)
+    return len(_WORDS.findall(body)) <= 4 and _GREETINGS.match(body.lstrip(" *_\"“")) is not None
+
+
+_LIST_MARKER = regex.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+")
+
+
+def _without_markers(text: str, start: int, end: int, marker_spans: list[tuple[int, int]]) -> str:
+    parts = []
+    pos = start
+    for a, b in marker_spans:
+        if b <= start or a >= end:
+            continue
+        parts.append(text[pos:a])
+        pos = b
+    parts.append(text[pos:end])
+    return "".join(parts)
+
+
+def has_substance(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> bool:
+    """Whether a statement is worth sending on its own: code, or a statement that is not exempt."""
+    return st.kind is Kind.CODE or not is_exempt(text, st, marker_spans)
