@@ -7,7 +7,7 @@ from .policy import Policy
 
 __version__ = "0.1.0"
 
-__all__ = sorted([
+__all__ = [
     "Action",
     "CheckError",
     "Decision",
@@ -20,4 +20,4 @@ __all__ = sorted([
     "Source",
     "Verdict",
     "__version__",
-])
+]

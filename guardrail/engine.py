@@ -149,7 +149,7 @@ def _statement_edits(text: str, statements: list[Statement], removed: set[int]) 
                 removed_lines.update(_line_starts(text, line_start, statements[members[0]].line_end))
             continue
         run: list[int] = []
-        for pos, i in enumerate(members + [-1]):
+        for pos, i in enumerate([*members, -1]):
             if i in removed:
                 run.append(i)
                 continue

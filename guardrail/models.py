@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 
-class Decision(str, Enum):
+class Decision(StrEnum):
     """What the guard did to an output."""
 
     PASS = "pass"
     MODIFIED = "modified"
     BLOCKED = "blocked"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Action(str, Enum):
+class Action(StrEnum):
     """What a finding asks for, weakest first (the order is the precedence)."""
 
     FLAG = "flag"
@@ -31,14 +28,11 @@ class Action(str, Enum):
     def rank(self) -> int:
         return _ACTION_RANK[self]
 
-    def __str__(self) -> str:
-        return self.value
-
 
 _ACTION_RANK = {Action.FLAG: 0, Action.REDACT: 1, Action.STRIP: 2, Action.BLOCK: 3}
 
 
-class Label(str, Enum):
+class Label(StrEnum):
     """Why a check failed."""
 
     HALLUCINATED_SOURCE = "HALLUCINATED_SOURCE"
@@ -50,39 +44,35 @@ class Label(str, Enum):
     INSTRUCTION_VIOLATED = "INSTRUCTION_VIOLATED"
     GUARD_ERROR = "GUARD_ERROR"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One retrieved passage. ``roles=None``: visible to everyone; ``()``: visible to nobody."""
 
     id: str
     text: str
-    roles: frozenset[str] | None = None
+    roles: tuple[str, ...] | frozenset[str] | None = None
 
     @classmethod
     def coerce(cls, value: Source | Mapping[str, Any]) -> Source:
         """Accept a Source or a ``{"id", "text", "roles"}`` mapping; raise ``TypeError`` on anything else."""
         if isinstance(value, Source):
-            return value
-        if not isinstance(value, Mapping):
+            value = value._asdict()
+        elif not isinstance(value, Mapping):
             raise TypeError(f"a source must be a mapping with 'id' and 'text', not {type(value).__name__}")
         sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")
         if not isinstance(sid, str):
             raise TypeError("a source's 'id' must be a string")
         if not isinstance(text, str):
             raise TypeError(f"source {sid!r}: 'text' must be a string")
-        if roles is not None:
-            if isinstance(roles, str) or not isinstance(roles, Iterable) or not all(isinstance(r, str) for r in roles):
+        if roles is not None and type(roles) is not tuple:
+            if isinstance(roles, str | bytes) or not isinstance(roles, Iterable):
                 raise TypeError(f"source {sid!r}: 'roles' must be a list of strings or null")
-            roles = frozenset(roles)
+            roles = tuple(roles)
         return cls(sid, text, roles)
 
     def visible_to(self, roles: frozenset[str]) -> bool:
         """Whether a caller holding ``roles`` may see this source."""
-        return self.roles is None or not self.roles.isdisjoint(roles)
+        return self.roles is None or not roles.isdisjoint(self.roles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import time
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import regex
 
@@ -15,8 +14,7 @@ from ..models import Finding, Source
 from ..text import Statement, segment
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(NamedTuple):
     """A citation marker: ``output[start:end]`` cites ``id``."""
 
     start: int
@@ -55,8 +53,9 @@ class Turn:
         """Every citation marker in the output, in order."""
         out = []
         for m in self.marker_re.finditer(self.output, timeout=self.remaining()):
-            if m.end() > m.start():
-                out.append(Marker(m.start(), m.end(), m.group("id") or ""))
+            start, end = m.span()
+            if end > start:
+                out.append(Marker(start, end, m.group("id") or ""))
         return out
 
     @cached_property
@@ -64,6 +63,7 @@ class Turn:
         return [(mk.start, mk.end) for mk in self.markers]
 
     def _find_marker(self, text: str, pos: int, endpos: int, partial: bool) -> Any:
+        """A :data:`~guardrail.text.MarkerFinder` for any text (a prefix of a stream, say)."""
         m = self.marker_re.match(text, pos, endpos, partial=partial, timeout=self.remaining())
         if m is None or m.end() == m.start():
             return None
@@ -72,7 +72,13 @@ class Turn:
     @cached_property
     def statements(self) -> list[Statement]:
         """The output's statements, in order."""
-        return segment(self.output, self._find_marker)
+        ends = {mk.start: mk.end for mk in self.markers}
+
+        def known_marker(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | None:
+            end = ends.get(pos)
+            return None if end is None or end > endpos else (pos, end)
+
+        return segment(self.output, known_marker)
 
     @cached_property
     def _statement_starts(self) -> list[int]:

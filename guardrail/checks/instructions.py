@@ -10,8 +10,6 @@ from ..models import Action, Finding, Label
 from ..text import Kind, normalize
 from .base import Turn
 
-# A word: letters or digits, with inner hyphens or apostrophes ("don't", "e-mail" count once).
-_WORD = regex.compile(r"\w+(?:['’-]\w+)*")
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
 _HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
@@ -80,12 +78,12 @@ class InstructionCheck:
         for i, (source, pattern) in enumerate(self.must_match):
             if pattern.search(text, timeout=turn.remaining()) is None:
                 out.append(self._doc(turn, f"must_match[{i}]: {source!r} does not match"))
-        for i, (source, pattern) in enumerate(self.must_not_match):
+        for i, (_, pattern) in enumerate(self.must_not_match):
             for m in pattern.finditer(text, timeout=turn.remaining()):
                 end = max(m.end(), m.start() + 1) if text else 0
                 out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), min(end, len(text)),
                                    f"must_not_match[{i}]: a forbidden pattern matches"))
-        if self.no_emoji:
+        if self.no_emoji and not text.isascii():
             for m in _EMOJI.finditer(text):
                 out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), m.end(),
                                    "no_emoji: an emoji occurs"))
@@ -93,11 +91,13 @@ class InstructionCheck:
 
     @staticmethod
     def _count_words(turn: Turn) -> int:
-        text, count, pos = turn.output, 0, 0
+        """Words are whitespace-separated tokens once citation markers are taken out."""
+        text, pos, parts = turn.output, 0, []
         for a, b in turn.marker_spans:
-            count += len(_WORD.findall(text, pos, a))
+            parts.append(text[pos:a])
             pos = b
-        return count + len(_WORD.findall(text, pos))
+        parts.append(text[pos:])
+        return len(" ".join(parts).split())
 
     def _doc(self, turn: Turn, message: str) -> Finding:
         return Finding(self.name, Label.INSTRUCTION_VIOLATED, self.doc_action, 0, len(turn.output), message)

@@ -49,16 +49,12 @@ class TermCheck:
     def run(self, turn: Turn) -> list[Finding]:
         if not self.origins:
             return []
+        # Most outputs hold no banned term: look for one in the cheaply normalised text first, and build the
+        # offset map back to the original only when there is something to map.
+        if not self._matches(normalize(turn.output, self.fold)):
+            return []
         mapped = normalize_mapped(turn.output, self.fold)
-        text = mapped.text
-        n = len(text)
-        spans: list[tuple[int, int, int]] = []
-        for last, index in self._automaton.iter(text):
-            end = last + 1
-            start = end - self._lengths[index]
-            if (start > 0 and is_word_char(text[start - 1])) or (end < n and is_word_char(text[end])):
-                continue
-            spans.append((start, end, index))
+        spans = self._matches(mapped.text)
         if not spans:
             return []
         spans.sort()
@@ -72,6 +68,18 @@ class TermCheck:
             cur_start, cur_end, cur_index = start, end, index
         findings.append(self._finding(mapped.original_span(cur_start, cur_end), cur_index))
         return findings
+
+    def _matches(self, text: str) -> list[tuple[int, int, int]]:
+        """``(start, end, term index)`` of every match at term boundaries in normalised ``text``."""
+        n = len(text)
+        spans = []
+        for last, index in self._automaton.iter(text):
+            end = last + 1
+            start = end - self._lengths[index]
+            if (start > 0 and is_word_char(text[start - 1])) or (end < n and is_word_char(text[end])):
+                continue
+            spans.append((start, end, index))
+        return spans
 
     def _finding(self, span: tuple[int, int], index: int) -> Finding:
         return Finding(self.name, Label.BANNED_TERM, self.action, span[0], span[1],
