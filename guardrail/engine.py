@@ -44,12 +44,38 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: Iterable[Source], r
                                          f"the {check.name} check failed ({exc.__class__.__name__})"))
     try:
         decision, text = decide(turn, findings, policy)
+        if decision is Decision.MODIFIED:
+            decision, text = _recheck_whole_output(compiled, text, sources, roles, findings, decision, len(output))
     except Exception as exc:
         findings.append(_guard_error(output, error_action, f"applying the edits failed ({exc.__class__.__name__})"))
         decision, text = ((Decision.BLOCKED, policy.blocked_message) if error_action is Action.BLOCK
                           else (Decision.PASS, output))
     elapsed = (time.perf_counter() - started) * 1e6
     return Verdict(decision, text, tuple(findings), elapsed)
+
+
+def _recheck_whole_output(
+    compiled: CompiledPolicy,
+    edited: str,
+    sources: Iterable[Source],
+    roles: frozenset[str],
+    findings: list[Finding],
+    decision: Decision,
+    original_length: int,
+) -> tuple[Decision, str]:
+    """Checks of the whole output that block must also hold for the edited output (a strip can take away the
+    Sources section a rule requires, or break the JSON a schema wants)."""
+    checks = [check for check in compiled.checks if check.whole_output]
+    if not checks:
+        return decision, edited
+    policy = compiled.policy
+    turn = Turn(edited, sources, roles, compiled.marker_re, time.perf_counter() + policy.budget_ms / 1000)
+    for check in checks:
+        for f in check.run(turn):
+            if f.action is Action.BLOCK:
+                findings.append(Finding(f.check, f.label, f.action, 0, original_length, f.message + " (after edits)"))
+                return Decision.BLOCKED, policy.blocked_message
+    return decision, edited
 
 
 def _guard_error(output: str, action: Action, message: str) -> Finding:
@@ -146,7 +172,7 @@ def _statement_edits(text: str, statements: list[Statement], removed: set[int]) 
         if all(i in removed for i in members):
             removed_lines.add(line_start)
             if statements[members[0]].kind is Kind.CODE:  # a code block spans lines: take them all
-                removed_lines.update(_line_starts(text, line_start, statements[members[0]].line_end))
+                removed_lines.update(_line_starts(text, line_start, statements[members[0]].end))
             continue
         run: list[int] = []
         for pos, i in enumerate([*members, -1]):

@@ -44,17 +44,6 @@ _MAPPING.update(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
 _MAPPING.update(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 # str.translate with a dict costs a lookup per character; a regex that stops only at these characters is far faster.
 _MAPPED_CHAR = re.compile("[" + "".join(_MAPPING) + "]")
-# Whitespace that is not already a single space: a run of two or more, or any other whitespace character.
-_WS_SPECIAL = re.compile(r" ?[^\S ]\s*| {2,}\s*")
-_ZW_CLASS = ZERO_WIDTH
-# One unit of non-trivial normalisation: a whitespace run that is not exactly one space (zero-width characters inside
-# it belong to it), or a grapheme cluster holding a non-ASCII character or a combining mark.
-_SPECIAL = regex.compile(
-    rf"(?!\x20(?![\s{_ZW_CLASS}]))[\s{_ZW_CLASS}]*\s[\s{_ZW_CLASS}]*|(?=[^\x00-\x7f]|.\p{{M}})\X",
-    regex.DOTALL,
-)
-
-
 def _map_chars(text: str) -> str:
     return _MAPPED_CHAR.sub(lambda m: _MAPPING[m.group()], text) if _MAPPED_CHAR.search(text) else text
 
@@ -62,15 +51,6 @@ def _map_chars(text: str) -> str:
 def is_word_char(c: str) -> bool:
     """A word character for term boundaries: a letter, digit or underscore (any script)."""
     return c.isalnum() or c == "_"
-
-
-def _normalize_unit(unit: str, fold: bool) -> str:
-    if unit[0].isspace() or (unit[0] in _ZW_CLASS and any(ch.isspace() for ch in unit)):
-        return " "  # a whitespace run (the first alternative of _SPECIAL)
-    s = _map_chars(unicodedata.normalize("NFKC", _map_chars(unit)))
-    if s.isspace():
-        return " "
-    return s.casefold() if fold else s
 
 
 def normalize(text: str, fold: bool = True) -> str:
@@ -89,67 +69,101 @@ def normalize_source(text: str) -> str:
     return normalize(text, True)
 
 
-@dataclass(frozen=True, slots=True)
-class Mapped:
-    """A normalised text and the map from its characters back to the original text."""
+_BLOCK = 4096  # normalise long texts in blocks cut at whitespace, so only the block of a match is mapped back
+_SPACE = re.compile(r"\s")
+_TOKEN = re.compile(r"\S+")
 
-    text: str
-    # Segment k covers normalised characters [norm_starts[k], norm_starts[k+1]) and original characters
-    # [orig_starts[k], orig_ends[k]). A linear segment maps character by character; any other maps as a whole.
-    norm_starts: list[int]
-    orig_starts: list[int]
-    orig_ends: list[int]
-    linear: list[bool]
+
+class Mapped:
+    """:func:`normalize` of a text, with the way back to the original characters.
+
+    ``text`` equals ``normalize(original)`` by construction: the original is cut at whitespace into blocks and each
+    block into tokens, each normalised with :func:`normalize` itself (no character composes across whitespace).
+    A normalised offset maps back through its token, by normalising the token's prefixes.
+    """
+
+    def __init__(self, original: str, fold: bool = True):
+        self.original = original
+        self.fold = fold
+        self._blocks: list[tuple[int, int]] = []  # (original start, original end)
+        self._block_norm: list[int] = []  # where each block starts in the normalised text
+        self._tokens: dict[int, list[tuple[int, str, int, int]]] = {}
+        parts: list[str] = []
+        n = len(original)
+        pos = norm = 0
+        while pos < n:
+            cut = min(pos + _BLOCK, n)
+            if cut < n:
+                m = _SPACE.search(original, cut)
+                cut = m.start() if m else n
+            piece = normalize(original[pos:cut], fold)
+            if piece:
+                if parts:
+                    norm += 1
+                self._blocks.append((pos, cut))
+                self._block_norm.append(norm)
+                parts.append(piece)
+                norm += len(piece)
+            pos = cut
+        self.text = " ".join(parts)
+
+    def _block_tokens(self, k: int) -> list[tuple[int, str, int, int]]:
+        """``(normalised start, normalised token, original start, original end)`` of each token of block ``k``."""
+        tokens = self._tokens.get(k)
+        if tokens is None:
+            tokens = []
+            start, end = self._blocks[k]
+            norm = self._block_norm[k]
+            for m in _TOKEN.finditer(self.original, start, end):
+                piece = normalize(m.group(), self.fold)
+                if piece:
+                    if tokens:
+                        norm += 1
+                    tokens.append((norm, piece, m.start(), m.end()))
+                    norm += len(piece)
+            self._tokens[k] = tokens
+        return tokens
+
+    def _locate(self, pos: int, end: bool) -> int:
+        """The original offset of normalised offset ``pos``: where its character starts, or with ``end``, where
+        the character before it ends."""
+        at = pos - 1 if end else pos
+        k = bisect_right(self._block_norm, at) - 1
+        tokens = self._block_tokens(k)
+        i = bisect_right(tokens, (at, "\U0010ffff")) - 1
+        norm_start, piece, orig_start, orig_end = tokens[i]
+        if at >= norm_start + len(piece):  # the space joining two tokens stands for the whitespace between them
+            if not end:
+                return orig_end
+            following = tokens[i + 1] if i + 1 < len(tokens) else self._block_tokens(k + 1)[0]
+            return following[2]
+        local = pos - norm_start
+        word = self.original[orig_start:orig_end]
+        if word.isascii():
+            return orig_start + local
+        if end:  # the shortest prefix of the token whose normalisation covers `local` characters
+            for j in range(1, len(word) + 1):
+                prefix = normalize(word[:j], self.fold)
+                if len(prefix) >= local and piece.startswith(prefix[:local]):
+                    return orig_start + j
+            return orig_end
+        best = 0  # the longest prefix whose normalisation ends at or before `local`
+        for j in range(1, len(word) + 1):
+            prefix = normalize(word[:j], self.fold)
+            if len(prefix) > local:
+                break
+            if piece.startswith(prefix):
+                best = j
+        return orig_start + best
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The original span that normalised characters ``[start, end)`` (non-empty) came from."""
-        k = bisect_right(self.norm_starts, start) - 1
-        a = self.orig_starts[k] + (start - self.norm_starts[k]) if self.linear[k] else self.orig_starts[k]
-        last = end - 1
-        k = bisect_right(self.norm_starts, last) - 1
-        b = self.orig_starts[k] + (last - self.norm_starts[k]) + 1 if self.linear[k] else self.orig_ends[k]
-        return a, b
+        return self._locate(start, False), self._locate(end, True)
 
 
 def normalize_mapped(text: str, fold: bool = True) -> Mapped:
-    """Normalise ``text`` and keep the offset map back to it."""
-    special = _WS_SPECIAL if text.isascii() else _SPECIAL
-    pieces: list[str] = []
-    norm_starts: list[int] = []
-    orig_starts: list[int] = []
-    orig_ends: list[int] = []
-    linear: list[bool] = []
-    n = 0
-    pos = 0
-
-    def plain(a: int, b: int) -> None:
-        nonlocal n
-        chunk = text[a:b]
-        pieces.append(chunk.lower() if fold else chunk)
-        norm_starts.append(n)
-        orig_starts.append(a)
-        orig_ends.append(b)
-        linear.append(True)
-        n += b - a
-
-    for m in special.finditer(text):
-        a, b = m.span()
-        if a > pos:
-            plain(pos, a)
-        unit = _normalize_unit(m.group(), fold)
-        if unit and unit.isascii() and len(unit) == b - a and not fold:
-            linear.append(True)
-        else:
-            linear.append(False)
-        pieces.append(unit)
-        norm_starts.append(n)
-        orig_starts.append(a)
-        orig_ends.append(b)
-        n += len(unit)
-        pos = b
-    if pos < len(text) or not norm_starts:
-        plain(pos, len(text))
-    return Mapped("".join(pieces), norm_starts, orig_starts, orig_ends, linear)
+    """Normalise ``text`` and keep the way back to it (see :class:`Mapped`)."""
+    return Mapped(text, fold)
 
 
 # --------------------------------------------------------------------------------------------------- segmentation
@@ -166,7 +180,7 @@ class Kind(StrEnum):
 
 
 class Statement(NamedTuple):
-    """One claim-sized unit: ``text[start:end]``, on the line(s) ``[line_start, line_end)`` (line break excluded).
+    """One claim-sized unit: ``text[start:end]``, on the line starting at ``line_start`` (a code block: its first).
 
     ``section`` is, for a ``SOURCE`` statement under a Sources heading, the start offset of that heading; else -1.
     """
@@ -175,7 +189,6 @@ class Statement(NamedTuple):
     end: int
     kind: Kind
     line_start: int
-    line_end: int
     section: int = -1
 
 
@@ -209,6 +222,7 @@ _DOTTED_ACRONYM = regex.compile(r"(?:\p{L}\.){2,}")
 class _State:
     fence: str | None = None  # the opening fence while inside a code block
     fence_start: int = 0
+    fence_line: int = 0
     sources: int = 0  # 0: not in a Sources section; 1: after its heading, before content; 2: in its lines
     sources_heading: int = -1
 
@@ -237,9 +251,9 @@ def segment(text: str, markers: MarkerFinder, *, final: bool = True) -> list[Sta
     if final and state.fence is not None:
         # An unclosed fence runs to the end of the text.
         end = len(text)
-        while end > state.fence_start and text[end - 1] in "\r\n":
+        while end > state.fence_start and text[end - 1].isspace():
             end -= 1
-        out.append(Statement(state.fence_start, end, Kind.CODE, state.fence_start, end))
+        out.append(Statement(state.fence_start, end, Kind.CODE, state.fence_line))
     return out
 
 
@@ -250,7 +264,7 @@ def _segment_line(
         m = _FENCE.match(text, ls, le)
         if complete and m and m.group(1)[0] == st.fence[0] and len(m.group(1)) >= len(st.fence) \
                 and not text[m.end():le].strip():
-            out.append(Statement(st.fence_start, le, Kind.CODE, st.fence_start, le))
+            out.append(Statement(st.fence_start, le, Kind.CODE, st.fence_line))
             st.fence = None
         return
     cs = ls
@@ -261,7 +275,7 @@ def _segment_line(
             st.sources = 0
         return
     if (m := _FENCE.match(text, ls, le)) is not None:
-        st.fence, st.fence_start = m.group(1), cs
+        st.fence, st.fence_start, st.fence_line = m.group(1), cs, ls
         st.sources = 0
         return
     if not complete:
@@ -269,34 +283,34 @@ def _segment_line(
         if st.sources or _HEADING.match(text, ls, le) or _LIST_ITEM.match(text, ls, le) \
                 or _SOURCES_INLINE.match(text, ls, le):
             return
-        _sentences(text, cs, le, ls, le, False, markers, out)
+        _sentences(text, cs, le, ls, False, markers, out)
         return
     end = le
     while end > cs and text[end - 1] in " \t\r":
         end -= 1
     if _SOURCES_HEADING.match(text, ls, le):
-        out.append(Statement(cs, end, Kind.HEADING, ls, le))
+        out.append(Statement(cs, end, Kind.HEADING, ls))
         st.sources, st.sources_heading = 1, cs
         return
     if _HEADING.match(text, ls, le) or _BOLD_LINE.match(text, ls, le):
-        out.append(Statement(cs, end, Kind.HEADING, ls, le))
+        out.append(Statement(cs, end, Kind.HEADING, ls))
         st.sources = 0
         return
     if st.sources:
-        out.append(Statement(cs, end, Kind.SOURCE, ls, le, st.sources_heading))
+        out.append(Statement(cs, end, Kind.SOURCE, ls, st.sources_heading))
         st.sources = 2
         return
     if _SOURCES_INLINE.match(text, ls, le):
-        out.append(Statement(cs, end, Kind.SOURCE, ls, le))
+        out.append(Statement(cs, end, Kind.SOURCE, ls))
         return
     if _LIST_ITEM.match(text, ls, le):
-        out.append(Statement(cs, end, Kind.ITEM, ls, le))
+        out.append(Statement(cs, end, Kind.ITEM, ls))
         return
-    _sentences(text, cs, end, ls, le, True, markers, out)
+    _sentences(text, cs, end, ls, True, markers, out)
 
 
 def _sentences(
-    text: str, cs: int, le: int, ls: int, line_end: int, complete: bool, markers: MarkerFinder, out: list[Statement]
+    text: str, cs: int, le: int, ls: int, complete: bool, markers: MarkerFinder, out: list[Statement]
 ) -> None:
     """Split the ordinary line content ``text[cs:le]`` into sentences."""
     start = cs
@@ -319,7 +333,7 @@ def _sentences(
             continue
         if end < 0:  # undecidable until more text arrives
             return
-        out.append(Statement(start, end, Kind.SENTENCE, ls, line_end))
+        out.append(Statement(start, end, Kind.SENTENCE, ls))
         nxt = end
         while nxt < le and text[nxt].isspace():
             nxt += 1
@@ -332,7 +346,7 @@ def _sentences(
         kind = Kind.SENTENCE
         if text[end - 1] == ":" and len(_WORDS.findall(text, start, end)) <= 8:
             kind = Kind.HEADING
-        out.append(Statement(start, end, kind, ls, line_end))
+        out.append(Statement(start, end, kind, ls))
 
 
 def _sentence_end(text: str, t_start: int, t_end: int, le: int, complete: bool, markers: MarkerFinder) -> int | None:

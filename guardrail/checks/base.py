@@ -6,12 +6,12 @@ import time
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cached_property
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import ClassVar, Literal, NamedTuple, Protocol
 
 import regex
 
 from ..models import Finding, Source
-from ..text import Statement, segment
+from ..text import MarkerFinder, Statement, segment
 
 
 class Marker(NamedTuple):
@@ -51,34 +51,16 @@ class Turn:
     @cached_property
     def markers(self) -> list[Marker]:
         """Every citation marker in the output, in order."""
-        out = []
-        for m in self.marker_re.finditer(self.output, timeout=self.remaining()):
-            start, end = m.span()
-            if end > start:
-                out.append(Marker(start, end, m.group("id") or ""))
-        return out
+        return find_markers(self.marker_re, self.output, self.remaining())[0]
 
     @cached_property
     def marker_spans(self) -> list[tuple[int, int]]:
         return [(mk.start, mk.end) for mk in self.markers]
 
-    def _find_marker(self, text: str, pos: int, endpos: int, partial: bool) -> Any:
-        """A :data:`~guardrail.text.MarkerFinder` for any text (a prefix of a stream, say)."""
-        m = self.marker_re.match(text, pos, endpos, partial=partial, timeout=self.remaining())
-        if m is None or m.end() == m.start():
-            return None
-        return True if m.partial else m.span()
-
     @cached_property
     def statements(self) -> list[Statement]:
         """The output's statements, in order."""
-        ends = {mk.start: mk.end for mk in self.markers}
-
-        def known_marker(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | None:
-            end = ends.get(pos)
-            return None if end is None or end > endpos else (pos, end)
-
-        return segment(self.output, known_marker)
+        return segment(self.output, marker_finder(self.markers))
 
     @cached_property
     def _statement_starts(self) -> list[int]:
@@ -115,6 +97,44 @@ class Turn:
     def has_valid_citation(self, i: int, removed_markers: frozenset[int] = frozenset()) -> bool:
         """Whether statement ``i`` cites a visible source (not counting markers starting at ``removed_markers``)."""
         return any(mk.id in self.visible and mk.start not in removed_markers for mk in self.statement_markers[i])
+
+
+def find_markers(
+    marker_re: regex.Pattern[str], text: str, timeout: float, partial: bool = False
+) -> tuple[list[Marker], int]:
+    """The citation markers in ``text``, left to right, and where a marker may begin that more text would complete
+    (``len(text)`` when none can, or when ``partial`` is false: the text is complete)."""
+    out = []
+    open_from = len(text)
+    for m in marker_re.finditer(text, partial=partial, timeout=timeout):
+        start, end = m.span()
+        if partial and m.partial:
+            open_from = start
+        elif end > start:
+            out.append(Marker(start, end, m.group("id") or ""))
+    return out, open_from
+
+
+def marker_finder(markers: list[Marker], open_from: int | None = None) -> MarkerFinder:
+    """A :data:`~guardrail.text.MarkerFinder` that knows the markers found by :func:`find_markers`, so that
+    segmentation sees exactly those (a prefix of a stream and the whole text agree on them)."""
+    ends = {mk.start: mk.end for mk in markers}
+
+    def find(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | Literal[True] | None:
+        end = ends.get(pos)
+        if end is not None and end <= endpos:
+            return pos, end
+        if partial and open_from is not None and pos >= open_from:
+            return True
+        return None
+
+    return find
+
+
+def prefix_statements(marker_re: regex.Pattern[str], text: str, timeout: float = 1.0) -> list[Statement]:
+    """The statements of ``text`` that are complete whatever text follows it (for streams)."""
+    markers, open_from = find_markers(marker_re, text, timeout, partial=True)
+    return segment(text, marker_finder(markers, open_from), final=False)
 
 
 class Check(Protocol):

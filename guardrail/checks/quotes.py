@@ -37,8 +37,8 @@ class QuoteCheck:
             if m.end(g) - m.start(g) < self.min_chars:
                 continue
             i = turn.statement_at(m.start())
-            if i is not None and turn.statements[i].kind is Kind.CODE:
-                continue
+            if i is not None and turn.statements[i].kind in (Kind.CODE, Kind.SOURCE):
+                continue  # code is not prose, and a Sources line names documents (a title is not a quotation)
             pieces = self._pieces(turn, m.start(g), m.end(g))
             if not pieces:
                 continue

@@ -42,10 +42,12 @@ class SchemaCheck:
         if fenced:
             text = fenced.group(1)
         try:
-            instance = json.loads(text)
+            instance = json.loads(text, parse_constant=_reject_constant)
         except (ValueError, RecursionError) as exc:
-            reason = f"{exc.msg}: line {exc.lineno} column {exc.colno}" if isinstance(exc, json.JSONDecodeError) \
-                else "nesting too deep"
+            if isinstance(exc, json.JSONDecodeError):
+                reason = f"{exc.msg}: line {exc.lineno} column {exc.colno}"
+            else:
+                reason = "nesting too deep" if isinstance(exc, RecursionError) else str(exc)
             return [self._finding(f"parse_error at $: {reason}", turn)]
         error = best_match(self._validator.iter_errors(instance))
         if error is None:
@@ -58,3 +60,8 @@ class SchemaCheck:
 
     def _finding(self, message: str, turn: Turn) -> Finding:
         return Finding(self.name, Label.SCHEMA_INVALID, self.action, 0, len(turn.output), message)
+
+
+def _reject_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON (RFC 8259), though Python's parser accepts them.
+    raise ValueError(f"{name} is not a JSON value")

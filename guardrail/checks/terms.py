@@ -49,15 +49,12 @@ class TermCheck:
     def run(self, turn: Turn) -> list[Finding]:
         if not self.origins:
             return []
-        # Most outputs hold no banned term: look for one in the cheaply normalised text first, and build the
-        # offset map back to the original only when there is something to map.
-        if not self._matches(normalize(turn.output, self.fold)):
-            return []
-        mapped = normalize_mapped(turn.output, self.fold)
-        spans = self._matches(mapped.text)
+        text = normalize(turn.output, self.fold)
+        spans = self._matches(text)
         if not spans:
             return []
-        spans.sort()
+        # Most outputs hold no banned term: the offset map back to the original is built only when one does.
+        mapped = normalize_mapped(turn.output, self.fold)
         findings = []
         cur_start, cur_end, cur_index = spans[0]
         for start, end, index in spans[1:]:
@@ -70,16 +67,38 @@ class TermCheck:
         return findings
 
     def _matches(self, text: str) -> list[tuple[int, int, int]]:
-        """``(start, end, term index)`` of every match at term boundaries in normalised ``text``."""
+        """``(start, end, term index)`` of every match in normalised ``text``, sorted.
+
+        A match counts at term boundaries. A match that touches another counting match also counts: once that one
+        is redacted, nothing would separate it from the replacement any more ("BLUEJAY.NET" with ".NET" banned).
+        """
         n = len(text)
-        spans = []
-        for last, index in self._automaton.iter(text):
-            end = last + 1
-            start = end - self._lengths[index]
-            if (start > 0 and is_word_char(text[start - 1])) or (end < n and is_word_char(text[end])):
-                continue
-            spans.append((start, end, index))
-        return spans
+        hits = sorted((last + 1 - self._lengths[index], last + 1, index) for last, index in self._automaton.iter(text))
+        if not hits:
+            return hits
+        counted: list[tuple[int, int, int]] = []
+        pending: list[tuple[int, int, int, bool, bool]] = []
+        for start, end, index in hits:
+            left = start == 0 or not is_word_char(text[start - 1])
+            right = end == n or not is_word_char(text[end])
+            if left and right:
+                counted.append((start, end, index))
+            else:
+                pending.append((start, end, index, left, right))
+        grew = bool(counted)
+        while pending and grew:
+            covered = {pos for start, end, _ in counted for pos in range(start, end)}
+            grew = False
+            still = []
+            for start, end, index, left, right in pending:
+                if (left or start - 1 in covered) and (right or end in covered):
+                    counted.append((start, end, index))
+                    grew = True
+                else:
+                    still.append((start, end, index, left, right))
+            pending = still
+        counted.sort()
+        return counted
 
     def _finding(self, span: tuple[int, int], index: int) -> Finding:
         return Finding(self.name, Label.BANNED_TERM, self.action, span[0], span[1],
