@@ -10,7 +10,6 @@ whose lines are all removed goes too. If, after a strip, nothing of substance is
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 
 from .checks.base import Turn
 from .compiled import CompiledPolicy
@@ -21,64 +20,60 @@ from .text import Kind, Statement, has_substance
 Edit = tuple[int, int, str]
 
 
-def evaluate(compiled: CompiledPolicy, output: str, sources: Iterable[Source], roles: frozenset[str]) -> Verdict:
+def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles: frozenset[str]) -> Verdict:
     """Check ``output`` against ``compiled`` and decide what the user receives."""
     started = time.perf_counter()
     policy = compiled.policy
     turn = Turn(output, sources, roles, compiled.marker_re, started + policy.budget_ms / 1000)
-    error_action = Action.BLOCK if policy.fail_mode == "closed" else Action.FLAG
-    findings: list[Finding] = []
-    for k, check in enumerate(compiled.checks):
-        if k and time.perf_counter() > turn.deadline:
-            findings.append(_guard_error(
-                output, error_action,
-                f"latency budget of {policy.budget_ms:g} ms ran out before the {check.name} check"))
-            break
-        try:
-            findings.extend(check.run(turn))
-        except TimeoutError:
-            findings.append(_guard_error(output, error_action,
-                                         f"a regular expression timed out in the {check.name} check"))
-        except Exception as exc:  # a check that crashes is reported, never raised (the flake8 way)
-            findings.append(_guard_error(output, error_action,
-                                         f"the {check.name} check failed ({exc.__class__.__name__})"))
+    findings = _run_checks(compiled, turn)
     try:
         decision, text = decide(turn, findings, policy)
         if decision is Decision.MODIFIED:
-            decision, text = _recheck_whole_output(compiled, text, sources, roles, findings, decision, len(output))
+            decision, text = _recheck(compiled, text, turn, findings)
     except Exception as exc:
-        findings.append(_guard_error(output, error_action, f"applying the edits failed ({exc.__class__.__name__})"))
-        decision, text = ((Decision.BLOCKED, policy.blocked_message) if error_action is Action.BLOCK
-                          else (Decision.PASS, output))
+        findings.append(_guard_error(compiled, output, f"applying the edits failed ({exc.__class__.__name__})"))
+        decision, text = (Decision.PASS, output) if policy.fail_mode == "open" else \
+            (Decision.BLOCKED, policy.blocked_message)
     elapsed = (time.perf_counter() - started) * 1e6
     return Verdict(decision, text, tuple(findings), elapsed)
 
 
-def _recheck_whole_output(
-    compiled: CompiledPolicy,
-    edited: str,
-    sources: Iterable[Source],
-    roles: frozenset[str],
-    findings: list[Finding],
-    decision: Decision,
-    original_length: int,
-) -> tuple[Decision, str]:
-    """Checks of the whole output that block must also hold for the edited output (a strip can take away the
-    Sources section a rule requires, or break the JSON a schema wants)."""
-    checks = [check for check in compiled.checks if check.whole_output]
-    if not checks:
-        return decision, edited
-    policy = compiled.policy
-    turn = Turn(edited, sources, roles, compiled.marker_re, time.perf_counter() + policy.budget_ms / 1000)
-    for check in checks:
-        for f in check.run(turn):
-            if f.action is Action.BLOCK:
-                findings.append(Finding(f.check, f.label, f.action, 0, original_length, f.message + " (after edits)"))
-                return Decision.BLOCKED, policy.blocked_message
-    return decision, edited
+def _run_checks(compiled: CompiledPolicy, turn: Turn) -> list[Finding]:
+    """Every check's findings; a check that raises, times out or finds the budget spent yields ``GUARD_ERROR``."""
+    findings: list[Finding] = []
+    for k, check in enumerate(compiled.checks):
+        if k and time.perf_counter() > turn.deadline:
+            findings.append(_guard_error(
+                compiled, turn.output,
+                f"latency budget of {compiled.policy.budget_ms:g} ms ran out before the {check.name} check"))
+            break
+        try:
+            findings.extend(check.run(turn))
+        except TimeoutError:
+            findings.append(_guard_error(compiled, turn.output,
+                                         f"a regular expression timed out in the {check.name} check"))
+        except Exception as exc:  # a check that crashes is reported, never raised (the flake8 way)
+            findings.append(_guard_error(compiled, turn.output,
+                                         f"the {check.name} check failed ({exc.__class__.__name__})"))
+    return findings
 
 
-def _guard_error(output: str, action: Action, message: str) -> Finding:
+def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: list[Finding]) -> tuple[Decision, str]:
+    """Never send an edited output the policy would not pass: edits can take away what a rule needed (the Sources
+    section a rule requires, the JSON a schema wants) or join what they separated (a term around a removed marker).
+    What the edited output fails blocks the answer; such a finding covers the whole original output."""
+    turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
+    turn.retrieved, turn.visible = original.retrieved, original.visible
+    for f in _run_checks(compiled, turn):
+        if f.action is not Action.FLAG:
+            findings.append(Finding(f.check, f.label, Action.BLOCK, 0, len(original.output),
+                                    f.message + " (in the edited output)"))
+            return Decision.BLOCKED, compiled.policy.blocked_message
+    return Decision.MODIFIED, edited
+
+
+def _guard_error(compiled: CompiledPolicy, output: str, message: str) -> Finding:
+    action = Action.BLOCK if compiled.policy.fail_mode == "closed" else Action.FLAG
     return Finding("guard", Label.GUARD_ERROR, action, 0, len(output), message)
 
 

@@ -96,6 +96,14 @@ EDITS = [
     # -- strip on a banned term or a located instruction removes the statement
     ("term-strip", TERMS_STRIP, "Ask Falcon now. Other thing.", "modified", "Other thing."),
     ("term-strip-only-statement", TERMS_STRIP, "Ask Falcon now.", "blocked", BLOCKED),
+    ("term-strip-code-block", TERMS_STRIP, "Intro text.\n```\nFalcon code\n```\nOutro text.", "modified",
+     "Intro text.\nOutro text."),
+    ("term-strip-code-between-blanks", TERMS_STRIP, "Intro text.\n\n```\nFalcon code\n```\n\nOutro text.",
+     "modified", "Intro text.\n\nOutro text."),
+    ("term-strip-crlf-line", TERMS_STRIP, "Intro text.\r\nFalcon here.\r\nOutro text.", "modified",
+     "Intro text.\r\nOutro text."),
+    ("term-strip-crlf-end-of-line", TERMS_STRIP, "Intro text. Falcon here.\r\nOutro text.", "modified",
+     "Intro text.\r\nOutro text."),
     ("todo-strip", {"instructions": {"must_not_match": ["TODO"], "on_violation": "strip"}},
      "One thing. TODO fix. Three thing.", "modified", "One thing. Three thing."),
     ("emoji-strip", {"instructions": {"no_emoji": True, "on_violation": "strip"}},
@@ -220,7 +228,8 @@ EVIL = "a" * 40 + "b"
     [("closed", Decision.BLOCKED, Action.BLOCK), ("open", Decision.PASS, Action.FLAG)],
 )
 @pytest.mark.parametrize("rule", ["must_not_match", "must_match"])
-def test_catastrophic_user_regex_is_a_guard_error(fail_mode: str, decision: Decision, action: Action, rule: str) -> None:
+def test_catastrophic_user_regex_is_a_guard_error(fail_mode: str, decision: Decision, action: Action,
+                                                  rule: str) -> None:
     guard = Guard.from_dict({"instructions": {rule: [REDOS]}, "fail_mode": fail_mode, "budget_ms": 20})
     started = time.perf_counter()
     verdict = guard.check(EVIL)

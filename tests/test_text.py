@@ -15,7 +15,7 @@ from guardrail.text import Kind, Statement, normalize, normalize_mapped, segment
 MARKER_RE = regex.compile(r"\[doc:(?P<id>[^\]\s]+)\]")
 
 
-def FINDER(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | bool | None:  # noqa: N802
+def FINDER(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | bool | None:
     """A marker finder that matches the pattern at any position (segmentation must be prefix-stable for it too)."""
     m = MARKER_RE.match(text, pos, endpos, partial=partial)
     if m is None or m.end() == m.start():

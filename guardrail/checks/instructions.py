@@ -68,10 +68,12 @@ class InstructionCheck:
                 out.append(self._doc(turn, f"max_bullets: {bullets} bullets, at most {self.max_bullets} allowed"))
         if self.required_sections:
             present = {
-                normalize(_HEADING_TEXT.match(text[st.start:st.end]).group(1)).strip()  # type: ignore[union-attr]
+                normalize(_HEADING_TEXT.match(text[st.start:st.end]).group(1))  # type: ignore[union-attr]
                 for st in turn.statements
                 if st.kind is Kind.HEADING
             }
+            if any(st.kind is Kind.SOURCE and st.section < 0 for st in turn.statements):
+                present.add("sources")  # an inline "Sources: [doc:a]" line is a Sources section
             for shown, key in self.required_sections:
                 if key not in present:
                     out.append(self._doc(turn, f"required_sections: no {shown!r} section"))

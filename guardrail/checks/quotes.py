@@ -26,15 +26,20 @@ class QuoteCheck:
     def __init__(self, min_chars: int, action: Action, gaps: tuple[str, ...] = ()):
         self.min_chars = min_chars
         self.action = action
-        gap_words = ["...", *(normalize(g).strip() for g in gaps if normalize(g).strip())]
+        gap_words = ["...", *(normalize(g) for g in gaps if normalize(g))]
         self._gaps = regex.compile("|".join(regex.escape(g) for g in gap_words))
+        self._replacements = tuple(g for g in gaps if g)
+
+    def _redacted_length(self, quoted: str) -> int:
+        """How much of a quotation is this guard's own redaction text: it does not count towards ``min_chars``."""
+        return sum(quoted.count(r) * len(r) for r in self._replacements) if self._replacements else 0
 
     def run(self, turn: Turn) -> list[Finding]:
         findings = []
         output = turn.output
         for m in _QUOTE.finditer(output):
             g = 1 if m.group(1) is not None else 2
-            if m.end(g) - m.start(g) < self.min_chars:
+            if m.end(g) - m.start(g) - self._redacted_length(m.group(g)) < self.min_chars:
                 continue
             i = turn.statement_at(m.start())
             if i is not None and turn.statements[i].kind in (Kind.CODE, Kind.SOURCE):
