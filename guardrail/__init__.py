@@ -1,9 +1,18 @@
-"""guardrail: an output guardrail for retrieval-augmented LLM chat endpoints."""
+"""guardrail: an output guardrail for retrieval-augmented LLM chat endpoints.
 
-from .exceptions import CheckError, GuardrailError, PolicyError
-from .guard import Guard
-from .models import Action, Decision, Finding, Label, Source, Verdict
-from .policy import Policy
+The public names are imported on first use, so that ``import guardrail`` (and the command line) start fast.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .exceptions import CheckError, GuardrailError, PolicyError
+    from .guard import Guard
+    from .models import Action, Decision, Finding, Label, Source, Verdict
+    from .policy import Policy
 
 __version__ = "0.1.0"
 
@@ -21,3 +30,30 @@ __all__ = [
     "Verdict",
     "__version__",
 ]
+
+_HOMES = {
+    "Action": "models",
+    "CheckError": "exceptions",
+    "Decision": "models",
+    "Finding": "models",
+    "Guard": "guard",
+    "GuardrailError": "exceptions",
+    "Label": "models",
+    "Policy": "policy",
+    "PolicyError": "exceptions",
+    "Source": "models",
+    "Verdict": "models",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'guardrail' has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

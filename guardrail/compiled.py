@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import regex
 
-from .checks.base import Check
+from .checks.base import Check, MarkerPattern
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
 from .checks.quotes import QuoteCheck
@@ -27,7 +28,7 @@ class CompiledPolicy:
 
     policy: Policy
     checks: tuple[Check, ...]
-    marker_re: regex.Pattern[str]
+    marker_re: MarkerPattern
 
     @property
     def whole_output(self) -> bool:
@@ -41,7 +42,10 @@ def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locato
     base = base_dir or Path.cwd()
     checks: list[Check] = []
     cit = policy.citations
-    marker_re = _user_regex(cit.pattern if cit else DEFAULT_CITATION_PATTERN, ("citations", "pattern"), locator)
+    pattern = cit.pattern if cit else DEFAULT_CITATION_PATTERN
+    marker_re: MarkerPattern = _user_regex(pattern, ("citations", "pattern"), locator)
+    if pattern == DEFAULT_CITATION_PATTERN:
+        marker_re = re.compile(pattern)
     if "id" not in marker_re.groupindex:
         raise locator.error("the pattern needs a named group 'id' (the cited ID)", ("citations", "pattern"))
     if cit is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -61,6 +60,8 @@ class Guard:
         """:meth:`check` for async code. A typical check takes tens of microseconds, less than a thread hop, so it
         runs inline; very long outputs are checked in a worker thread."""
         if isinstance(output, str) and len(output) > _OFFLOAD_CHARS:
+            import asyncio  # not at module level: it costs more to import than the rest of guardrail
+
             return await asyncio.to_thread(self.check, output, sources, roles)
         return self.check(output, sources, roles)
 

@@ -18,7 +18,8 @@ Coverage = Literal["off", "flag", "strip", "block"]
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+    # defer_build: the validators are built on the first load, not at import (a CLI must start fast).
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, defer_build=True)
 
 
 class CitationsPolicy(_Section):
@@ -96,7 +97,7 @@ class Policy(_Section):
     budget_ms: float = Field(50.0, gt=0)
     sampling: SamplingPolicy | None = None
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class Locator:

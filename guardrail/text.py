@@ -197,16 +197,18 @@ MarkerFinder = Callable[[str, int, int, bool], "tuple[int, int] | Literal[True] 
 none; with ``partial``, ``True`` if ``text[pos:endpos]`` could be the beginning of one."""
 
 _FENCE = regex.compile(r"[ ]{0,3}(`{3,}|~{3,})")
-_HEADING = regex.compile(r"[ ]{0,3}#{1,6}(?:[ \t]|$)")
-# Bold text alone on a line; it cannot hold a sentence end, so that its prefixes never hold a complete sentence.
-_BOLD_LINE = regex.compile(r"\s*(?:\*\*|__)(?:[^*_\n.!?…]|[.!?…](?!\s))+(?:\*\*|__)\s*:?\s*$")
-_SOURCES_HEADING = regex.compile(
-    r"[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?(?:sources|references)(?:\*\*|__)?[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*$",
-    regex.IGNORECASE,
+# What a line is, from its start; one match a line. The alternatives are tried in this order.
+_LINE = regex.compile(
+    r"""(?P<fence>[ ]{0,3}(?:`{3,}|~{3,}))
+    |(?P<sources_heading>[ \t]*(?:\#{1,6}[ \t]*)?(?:\*\*|__)?(?i:sources|references)(?:\*\*|__)?[ \t]*:?[ \t]*
+        (?:\*\*|__)?[ \t]*$)
+    |(?P<heading>[ ]{0,3}\#{1,6}(?:[ \t]|$))
+    # Bold text alone on a line. It cannot hold a sentence end, so its prefixes never hold a complete sentence.
+    |(?P<bold>\s*(?:\*\*|__)(?:[^*_\n.!?…]|[.!?…](?!\s))+(?:\*\*|__)\s*:?\s*$)
+    |(?P<sources_inline>[ \t]*(?:\*\*|__)?(?i:sources|references)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\S)
+    |(?P<item>[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S)""",
+    regex.VERBOSE,
 )
-_SOURCES_INLINE = regex.compile(r"[ \t]*(?:\*\*|__)?(?:sources|references)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\S",
-                                regex.IGNORECASE)
-_LIST_ITEM = regex.compile(r"[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S")
 # Final punctuation (with closing quotes or brackets) that could end a sentence. No word character may follow, so
 # decimals, versions and URLs ("3.5", "v2.1", "x.com/a") never come up as candidates.
 _TERMINATOR = regex.compile(r"[.!?…]+[\"'”’»)\]]*(?!\w)")
@@ -274,39 +276,35 @@ def _segment_line(
         if complete and st.sources == 2:
             st.sources = 0
         return
-    if (m := _FENCE.match(text, ls, le)) is not None:
-        st.fence, st.fence_start, st.fence_line = m.group(1), cs, ls
+    m = _LINE.match(text, ls, le)
+    kind = m.lastgroup if m is not None else None
+    if kind == "fence":
+        st.fence, st.fence_start, st.fence_line = text[cs:m.end()], cs, ls  # type: ignore[union-attr]
         st.sources = 0
         return
     if not complete:
         # Only sentences of an ordinary line can be complete before the line is.
-        if st.sources or _HEADING.match(text, ls, le) or _LIST_ITEM.match(text, ls, le) \
-                or _SOURCES_INLINE.match(text, ls, le):
-            return
-        _sentences(text, cs, le, ls, False, markers, out)
+        if not (st.sources or kind in ("heading", "sources_inline", "item")):
+            _sentences(text, cs, le, ls, False, markers, out)
         return
     end = le
     while end > cs and text[end - 1] in " \t\r":
         end -= 1
-    if _SOURCES_HEADING.match(text, ls, le):
+    if kind == "sources_heading":
         out.append(Statement(cs, end, Kind.HEADING, ls))
         st.sources, st.sources_heading = 1, cs
-        return
-    if _HEADING.match(text, ls, le) or _BOLD_LINE.match(text, ls, le):
+    elif kind == "heading" or kind == "bold":
         out.append(Statement(cs, end, Kind.HEADING, ls))
         st.sources = 0
-        return
-    if st.sources:
+    elif st.sources:
         out.append(Statement(cs, end, Kind.SOURCE, ls, st.sources_heading))
         st.sources = 2
-        return
-    if _SOURCES_INLINE.match(text, ls, le):
+    elif kind == "sources_inline":
         out.append(Statement(cs, end, Kind.SOURCE, ls))
-        return
-    if _LIST_ITEM.match(text, ls, le):
+    elif kind == "item":
         out.append(Statement(cs, end, Kind.ITEM, ls))
-        return
-    _sentences(text, cs, end, ls, True, markers, out)
+    else:
+        _sentences(text, cs, end, ls, True, markers, out)
 
 
 def _sentences(

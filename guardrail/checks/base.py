@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from bisect import bisect_right
 from collections.abc import Iterable
@@ -30,7 +31,7 @@ class Turn:
         output: str,
         sources: Iterable[Source],
         roles: frozenset[str],
-        marker_re: regex.Pattern[str],
+        marker_re: MarkerPattern,
         deadline: float,
     ):
         self.output = output
@@ -99,13 +100,23 @@ class Turn:
         return any(mk.id in self.visible and mk.start not in removed_markers for mk in self.statement_markers[i])
 
 
+MarkerPattern = regex.Pattern[str] | re.Pattern[str]
+"""The citation pattern: the default one is compiled with :mod:`re` (it cannot backtrack badly, and ``re`` needs no
+timeout, which costs ``regex`` more than the search); a user's pattern with :mod:`regex`, to run with a timeout."""
+
+
 def find_markers(
-    marker_re: regex.Pattern[str], text: str, timeout: float, partial: bool = False
+    marker_re: MarkerPattern, text: str, timeout: float, partial: bool = False
 ) -> tuple[list[Marker], int]:
     """The citation markers in ``text``, left to right, and where a marker may begin that more text would complete
     (``len(text)`` when none can, or when ``partial`` is false: the text is complete)."""
     out = []
     open_from = len(text)
+    if isinstance(marker_re, re.Pattern):
+        if partial:
+            marker_re = regex.compile(marker_re.pattern)
+        else:
+            return [Marker(*m.span(), m.group("id") or "") for m in marker_re.finditer(text)], open_from
     for m in marker_re.finditer(text, partial=partial, timeout=timeout):
         start, end = m.span()
         if partial and m.partial:
@@ -131,7 +142,7 @@ def marker_finder(markers: list[Marker], open_from: int | None = None) -> Marker
     return find
 
 
-def prefix_statements(marker_re: regex.Pattern[str], text: str, timeout: float = 1.0) -> list[Statement]:
+def prefix_statements(marker_re: MarkerPattern, text: str, timeout: float = 1.0) -> list[Statement]:
     """The statements of ``text`` that are complete whatever text follows it (for streams)."""
     markers, open_from = find_markers(marker_re, text, timeout, partial=True)
     return segment(text, marker_finder(markers, open_from), final=False)

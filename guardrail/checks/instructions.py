@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 import regex
@@ -12,6 +13,7 @@ from .base import Turn
 
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
 
 
@@ -86,9 +88,13 @@ class InstructionCheck:
                 out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), min(end, len(text)),
                                    f"must_not_match[{i}]: a forbidden pattern matches"))
         if self.no_emoji and not text.isascii():
-            for m in _EMOJI.finditer(text):
-                out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), m.end(),
-                                   "no_emoji: an emoji occurs"))
+            # Emoji are not ASCII (a keycap starts with the ASCII character before its run): look only there.
+            pos = 0
+            for run in _NON_ASCII.finditer(text):
+                for m in _EMOJI.finditer(text, max(run.start() - 1, pos), run.end()):
+                    out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), m.end(),
+                                       "no_emoji: an emoji occurs"))
+                    pos = m.end()
         return out
 
     @staticmethod

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import ClassVar
 
 import regex
@@ -57,10 +58,13 @@ class QuoteCheck:
     def _pieces(self, turn: Turn, start: int, end: int) -> list[str]:
         """The normalised text of a quotation, citation markers removed, split at its gaps."""
         parts, pos = [], start
-        for mk in turn.markers:
-            if mk.start >= start and mk.end <= end:
-                parts.append(turn.output[pos:mk.start])
-                pos = mk.end
+        markers = turn.markers
+        for k in range(bisect_left(markers, (start,)), len(markers)):
+            mk = markers[k]
+            if mk.end > end:
+                break
+            parts.append(turn.output[pos:mk.start])
+            pos = mk.end
         parts.append(turn.output[pos:end])
         text = normalize(" ".join(parts))
         return [p.strip() for p in self._gaps.split(text) if p.strip()]
