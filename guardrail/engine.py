@@ -10,6 +10,7 @@ whose lines are all removed goes too. If, after a strip, nothing of substance is
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from .checks.base import Turn
 from .compiled import CompiledPolicy
@@ -77,48 +78,58 @@ def _guard_error(compiled: CompiledPolicy, output: str, message: str) -> Finding
     return Finding("guard", Label.GUARD_ERROR, action, 0, len(output), message)
 
 
-def decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decision, str]:
-    """The decision and the text the user receives."""
-    blocked_message = policy.blocked_message
-    if not findings:
-        return Decision.PASS, turn.output
-    if any(f.action is Action.BLOCK for f in findings):
-        return Decision.BLOCKED, blocked_message
-    acting = [f for f in findings if f.action is not Action.FLAG]
-    if not acting:
-        return Decision.PASS, turn.output
+class Plan(NamedTuple):
+    """What the acting findings do to the text: statements to remove and the edits, on the original offsets.
+    ``blocked`` when a strip has no statement to act on (fail safe)."""
 
+    blocked: bool
+    removed: frozenset[int]
+    edits: list[Edit]
+
+
+def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
+    """The edits the ``redact`` and ``strip`` findings ask for (``block`` and ``flag`` ones are not looked at)."""
     removed: set[int] = set()
     removed_markers: set[int] = set()
-    redactions: list[Edit] = []
-    for f in acting:
+    redactions: list[tuple[int, int]] = []
+    for f in findings:
         if f.action is Action.REDACT:
-            redactions.append((f.start, f.end, ""))
+            redactions.append((f.start, f.end))
+        elif f.action is not Action.STRIP:
+            continue
         elif f.label is Label.HALLUCINATED_SOURCE:
             removed_markers.add(f.start)
         else:
             covered = turn.statements_overlapping(f.start, f.end)
             if not covered:
-                return Decision.BLOCKED, blocked_message  # nothing to strip it with: fail safe
+                return Plan(True, frozenset(), [])
             removed.update(covered)
     if removed_markers:
         gone = frozenset(removed_markers)
         for i, markers in enumerate(turn.statement_markers):
             if i not in removed and any(mk.start in gone for mk in markers) and not turn.has_valid_citation(i, gone):
                 removed.add(i)
-
-    statements = turn.statements
     if removed:
-        _remove_orphan_sources_headings(statements, removed)
-        if not any(has_substance(turn.output, st, turn.marker_spans)
-                   for i, st in enumerate(statements) if i not in removed):
-            return Decision.BLOCKED, blocked_message
-
-    replacement = policy.banned_terms.replacement if policy.banned_terms else ""
-    edits = [(a, b, replacement) for a, b, _ in redactions]
+        _remove_orphan_sources_headings(turn.statements, removed)
+    edits = [(a, b, replacement) for a, b in redactions]
     edits += _marker_edits(turn, removed_markers, removed)
-    edits += _statement_edits(turn.output, statements, removed)
-    text = apply_edits(turn.output, edits)
+    edits += _statement_edits(turn.output, turn.statements, removed)
+    return Plan(False, frozenset(removed), merge_edits(edits))
+
+
+def decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decision, str]:
+    """The decision and the text the user receives."""
+    if not any(f.action is not Action.FLAG for f in findings):
+        return Decision.PASS, turn.output
+    if any(f.action is Action.BLOCK for f in findings):
+        return Decision.BLOCKED, policy.blocked_message
+    edit_plan = plan(turn, findings, policy.banned_terms.replacement if policy.banned_terms else "")
+    if edit_plan.blocked:
+        return Decision.BLOCKED, policy.blocked_message
+    if edit_plan.removed and not any(has_substance(turn.output, st, turn.marker_spans)
+                                     for i, st in enumerate(turn.statements) if i not in edit_plan.removed):
+        return Decision.BLOCKED, policy.blocked_message
+    text = apply_edits(turn.output, edit_plan.edits)
     return (Decision.MODIFIED if text != turn.output else Decision.PASS), text
 
 
@@ -241,11 +252,10 @@ def _line_edits(text: str, removed_starts: set[int]) -> list[Edit]:
     return edits
 
 
-def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply edits made on ``text``; overlapping edits merge (a removal swallows what it contains)."""
-    if not edits:
-        return text
-    edits.sort(key=lambda e: (e[0], -e[1]))
+def merge_edits(edits: list[Edit]) -> list[Edit]:
+    """Sort edits and merge the overlapping ones (a removal swallows what it contains; a partial overlap becomes
+    their union, keeping a replacement text if either had one)."""
+    edits = sorted(edits, key=lambda e: (e[0], -e[1]))
     merged: list[Edit] = []
     for a, b, rep in edits:
         if merged and a < merged[-1][1]:
@@ -255,10 +265,27 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
             merged[-1] = (pa, b, prep or rep)
         else:
             merged.append((a, b, rep))
+    return merged
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply edits made on ``text`` (merged first if they overlap)."""
+    if not edits:
+        return text
     pieces, pos = [], 0
-    for a, b, rep in merged:
+    for a, b, rep in merge_edits(edits):
         pieces.append(text[pos:a])
         pieces.append(rep)
         pos = b
     pieces.append(text[pos:])
     return "".join(pieces)
+
+
+def edited_offset(merged: list[Edit], pos: int) -> int:
+    """Where original offset ``pos`` (not inside an edit) lands in the edited text."""
+    shift = 0
+    for a, b, rep in merged:
+        if b > pos:
+            break
+        shift += len(rep) - (b - a)
+    return pos + shift

@@ -182,7 +182,8 @@ class Kind(StrEnum):
 class Statement(NamedTuple):
     """One claim-sized unit: ``text[start:end]``, on the line starting at ``line_start`` (a code block: its first).
 
-    ``section`` is, for a ``SOURCE`` statement under a Sources heading, the start offset of that heading; else -1.
+    ``section`` is, for a Sources heading and the ``SOURCE`` statements under it, the start offset of that heading;
+    else -1.
     """
 
     start: int
@@ -291,7 +292,7 @@ def _segment_line(
     while end > cs and text[end - 1] in " \t\r":
         end -= 1
     if kind == "sources_heading":
-        out.append(Statement(cs, end, Kind.HEADING, ls))
+        out.append(Statement(cs, end, Kind.HEADING, ls, cs))
         st.sources, st.sources_heading = 1, cs
     elif kind == "heading" or kind == "bold":
         out.append(Statement(cs, end, Kind.HEADING, ls))

@@ -39,6 +39,8 @@ class TermCheck:
         self._lengths = [0] * len(self.origins)
         for key, index in automaton.items():
             self._lengths[index] = len(key)
+        self.longest_key = max(self._lengths, default=0)
+        """The longest normalised term: how far back a match still open at the end of a stream can begin."""
         if self.origins:
             automaton.make_automaton()
         self._automaton = automaton
@@ -66,6 +68,16 @@ class TermCheck:
         findings.append(self._finding(mapped.original_span(cur_start, cur_end), cur_index))
         return findings
 
+    def is_prefix(self, norm: str) -> bool:
+        """Whether normalised text is the beginning of some term (or a whole one)."""
+        return bool(self.origins) and self._automaton.longest_prefix(norm) == len(norm)
+
+    def raw_hits(self, norm: str) -> list[tuple[int, int, int]]:
+        """Every occurrence of a term in normalised text, boundaries not considered."""
+        if not self.origins:
+            return []
+        return [(last + 1 - self._lengths[index], last + 1, index) for last, index in self._automaton.iter(norm)]
+
     def _matches(self, text: str) -> list[tuple[int, int, int]]:
         """``(start, end, term index)`` of every match in normalised ``text``, sorted.
 
@@ -73,7 +85,7 @@ class TermCheck:
         is redacted, nothing would separate it from the replacement any more ("BLUEJAY.NET" with ".NET" banned).
         """
         n = len(text)
-        hits = sorted((last + 1 - self._lengths[index], last + 1, index) for last, index in self._automaton.iter(text))
+        hits = sorted(self.raw_hits(text))
         if not hits:
             return hits
         counted: list[tuple[int, int, int]] = []

@@ -1,0 +1,125 @@
+"""The stream guard: for any chunking, what is released equals what the buffered check decides (CONTRACT section 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from test_properties import ACTING, BIG_BUDGET, SOURCES, STRIPPING, TERMS, answer, contexts, invisible_ids
+
+from guardrail import Action, Decision, Guard, Source
+from guardrail.stream import StreamGuard
+
+POLICIES: dict[str, dict[str, Any]] = {
+    "acting": ACTING,
+    "stripping": STRIPPING,
+    "terms-only": {"banned_terms": {"terms": TERMS, "on_match": "redact"}, "budget_ms": BIG_BUDGET},
+    "blocking": {**ACTING, "citations": {"on_hallucinated": "block", "on_unauthorized": "block"},
+                 "quotes": {"on_unverified": "block"}},
+    "flag-only": {"citations": {"on_hallucinated": "flag", "on_unauthorized": "flag", "coverage": "flag"},
+                  "budget_ms": BIG_BUDGET},
+    "whole-output": {**ACTING, "instructions": {"max_words": 60, "on_violation": "block"}},
+}
+GUARDS = {name: Guard.from_dict(policy) for name, policy in POLICIES.items()}
+TERM_FINDER = Guard.from_dict({"banned_terms": {"terms": TERMS, "on_match": "flag"}})
+
+
+def stream(guard: Guard, output: str, sizes: list[int], ctx: Any) -> tuple[str, StreamGuard, Any]:
+    roles, sources = ctx
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in sources], frozenset(roles))
+    released, pos, k = [], 0, 0
+    while pos < len(output):
+        size = sizes[k % len(sizes)] if sizes else len(output)
+        released.append(session.feed(output[pos:pos + size]))
+        pos += size
+        k += 1
+    rest, verdict = session.finish()
+    released.append(rest)
+    return "".join(released), session, verdict
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(GUARDS)), output=answer(), ctx=contexts,
+       sizes=st.lists(st.integers(1, 24), max_size=12))
+@example(name="acting", output="Hi! Leave is 25 days [doc:hr-12]. Laptops [doc:it_3].", ctx=(["employee"], SOURCES),
+         sizes=[1])
+@example(name="terms-only", output="Ask Project\n  Falcon now.", ctx=([], []), sizes=[3])
+def test_streamed_release_equals_the_buffered_decision(name: str, output: str, ctx: Any, sizes: list[int]) -> None:
+    guard = GUARDS[name]
+    released, session, verdict = stream(guard, output, sizes, ctx)
+    buffered = guard.check(output, ctx[1], ctx[0])
+    assert verdict.decision is buffered.decision
+    if buffered.decision is Decision.BLOCKED:
+        assert session.blocked
+        # Nothing an acting finding covers reaches the user: no banned term, no invisible source's marker.
+        if guard.policy.banned_terms and guard.policy.banned_terms.on_match != "flag":
+            assert not TERM_FINDER.check(released).findings, released
+        for hidden in invisible_ids(ctx):
+            assert f"[doc:{hidden}]" not in released
+    else:
+        assert released == buffered.output
+
+
+@settings(max_examples=100, deadline=None)
+@given(output=answer(), ctx=contexts)
+def test_one_chunk_and_one_character_chunks_agree(output: str, ctx: Any) -> None:
+    guard = GUARDS["acting"]
+    whole, _, verdict = stream(guard, output, [], ctx)
+    by_char, _, _ = stream(guard, output, [1], ctx)
+    if verdict.decision is not Decision.BLOCKED:  # a blocked stream may stop at different points
+        assert whole == by_char
+
+
+def test_text_is_released_before_the_stream_ends() -> None:
+    guard = GUARDS["acting"]
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset(["employee"]))
+    first = session.feed("Leave is 25 days a year [doc:hr-12]. ")
+    second = session.feed("Laptops are replaced every three years [doc:it-3]. More")
+    assert first == ""  # the sentence is not known to be over until the next one starts
+    assert second == "Leave is 25 days a year [doc:hr-12]. Laptops are replaced every three years [doc:it-3]."
+
+
+def test_a_stripped_statement_is_never_released() -> None:
+    guard = GUARDS["acting"]
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset(["employee"]))
+    out = session.feed("Monitors last five years [doc:it-4]. ")
+    out += session.feed("Laptops last three years [doc:it-3]. Done")
+    rest, verdict = session.finish()
+    assert "Monitors" not in out + rest
+    assert out + rest == guard.check("Monitors last five years [doc:it-4]. Laptops last three years [doc:it-3]. Done",
+                                     SOURCES, ["employee"]).output
+    assert verdict.decision is Decision.MODIFIED
+
+
+def test_a_block_stops_the_stream_before_the_unauthorized_statement() -> None:
+    guard = GUARDS["blocking"]
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset(["employee"]))
+    out = session.feed("Leave is 25 days [doc:hr-12]. The Berlin office closes [doc:fin-9]. ")
+    out += session.feed("And more.")
+    assert session.blocked
+    assert "fin-9" not in out and "Berlin" not in out
+    assert session.feed("Anything else.") == ""
+    rest, verdict = session.finish()
+    assert rest == "" and verdict.decision is Decision.BLOCKED
+    assert any(f.action is Action.BLOCK for f in verdict.findings)
+
+
+def test_terms_only_holds_back_no_more_than_a_term() -> None:
+    guard = GUARDS["terms-only"]
+    session = StreamGuard(guard.compiled)
+    assert session.feed("The weather is fine today and ") == "The weather is fine today and "
+    held = session.feed("Project")
+    assert held == ""  # "Project" may be the start of "Project Falcon"
+    assert session.feed(" Falcon is late") == "" or "Falcon" not in session.released
+    rest, _ = session.finish()
+    assert "Falcon" not in session.released + rest
+    assert session.released.endswith("[redacted] is late")
+
+
+def test_whole_output_checks_hold_everything_to_the_end() -> None:
+    guard = GUARDS["whole-output"]
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset(["employee"]))
+    assert session.feed("Leave is 25 days [doc:hr-12]. Laptops last [doc:it-3]. ") == ""
+    rest, verdict = session.finish()
+    assert rest == verdict.output
