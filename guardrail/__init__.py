@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .exceptions import CheckError, GuardrailError, PolicyError
-    from .guard import Guard
+    from .guard import Guard, GuardedStream
+    from .middleware import GuardrailMiddleware, attach_context
     from .models import Action, Decision, Finding, Label, Source, Verdict
     from .policy import Policy
+    from .stream import StreamGuard
 
 __version__ = "0.1.0"
 
@@ -22,13 +24,17 @@ __all__ = [
     "Decision",
     "Finding",
     "Guard",
+    "GuardedStream",
     "GuardrailError",
+    "GuardrailMiddleware",
     "Label",
     "Policy",
     "PolicyError",
     "Source",
+    "StreamGuard",
     "Verdict",
     "__version__",
+    "attach_context",
 ]
 
 _HOMES = {
@@ -37,12 +43,16 @@ _HOMES = {
     "Decision": "models",
     "Finding": "models",
     "Guard": "guard",
+    "GuardedStream": "guard",
     "GuardrailError": "exceptions",
+    "GuardrailMiddleware": "middleware",
     "Label": "models",
     "Policy": "policy",
     "PolicyError": "exceptions",
     "Source": "models",
+    "StreamGuard": "stream",
     "Verdict": "models",
+    "attach_context": "middleware",
 }
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
 from .models import Source, Verdict
 from .policy import Locator, Policy, read_policy_file, validate_policy
+from .stream import StreamGuard
 
 SourceLike = Source | Mapping[str, Any]
 
@@ -47,12 +49,7 @@ class Guard:
         are the caller's roles, from the application's authentication."""
         if not isinstance(output, str):
             raise TypeError(f"output must be a str, not {type(output).__name__}")
-        if isinstance(roles, str):
-            raise TypeError("roles must be a list of strings, not a string")
-        role_set = frozenset(roles or ())
-        if not all(isinstance(r, str) for r in role_set):
-            raise TypeError("roles must be strings")
-        return evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], role_set)
+        return evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
 
     async def acheck(
         self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None
@@ -65,6 +62,83 @@ class Guard:
             return await asyncio.to_thread(self.check, output, sources, roles)
         return self.check(output, sources, roles)
 
+    def stream(self, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None) -> StreamGuard:
+        """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it."""
+        return StreamGuard(self.compiled, [Source.coerce(s) for s in sources or ()], _roles(roles))
+
+    def wrap(
+        self,
+        llm: Callable[..., Any],
+        *,
+        sources: Iterable[SourceLike] | Callable[..., Iterable[SourceLike]] | None = None,
+        roles: Iterable[str] | Callable[..., Iterable[str]] | None = None,
+    ) -> Callable[..., Any]:
+        """Guard a function that calls the LLM directly.
+
+        ``llm`` is an async function returning the output text, or a function returning an async iterator of text
+        deltas. The wrapped function takes the same arguments: for text it returns the text to send (the blocked
+        message if blocked); for a stream it returns a :class:`GuardedStream` that yields the released deltas.
+        ``sources`` and ``roles`` are values, or functions of the call's arguments that give them.
+        """
+
+        def context(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any]:
+            turn_sources = sources(*args, **kwargs) if callable(sources) else sources
+            turn_roles = roles(*args, **kwargs) if callable(roles) else roles
+            return turn_sources, turn_roles
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            result = llm(*args, **kwargs)
+            turn_sources, turn_roles = context(args, kwargs)
+            if hasattr(result, "__aiter__"):
+                return GuardedStream(self.stream(turn_sources, turn_roles), result)
+
+            async def text() -> str:
+                return (await self.acheck(await result, turn_sources, turn_roles)).output
+
+            return text()
+
+        return functools.wraps(llm)(guarded)
+
     def __repr__(self) -> str:
         names = ", ".join(check.name for check in self.compiled.checks) or "no checks"
         return f"<Guard {self.policy.name!r}: {names}>"
+
+
+def _roles(roles: Iterable[str] | None) -> frozenset[str]:
+    if isinstance(roles, str):
+        raise TypeError("roles must be a list of strings, not a string")
+    role_set = frozenset(roles or ())
+    if not all(isinstance(r, str) for r in role_set):
+        raise TypeError("roles must be strings")
+    return role_set
+
+
+class GuardedStream:
+    """The released deltas of a guarded LLM stream. After iteration, :attr:`verdict` holds the verdict on the whole
+    output and :attr:`blocked` says whether the stream was cut (show the policy's blocked message then)."""
+
+    def __init__(self, guard: StreamGuard, deltas: AsyncIterator[str] | AsyncIterable[str]):
+        self._guard = guard
+        self._deltas = deltas
+        self.verdict: Verdict | None = None
+
+    @property
+    def blocked(self) -> bool:
+        """Whether the guard cut the stream."""
+        return self._guard.blocked
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        async for delta in self._deltas:
+            if not isinstance(delta, str):
+                raise TypeError(f"the stream must yield str deltas, not {type(delta).__name__}")
+            released = self._guard.feed(delta)
+            if released:
+                yield released
+            if self._guard.blocked:
+                close = getattr(self._deltas, "aclose", None)
+                if close is not None:
+                    await close()  # stop the generation nobody will see
+                break
+        rest, self.verdict = self._guard.finish()
+        if rest:
+            yield rest

@@ -20,20 +20,24 @@ def test_all_is_sorted() -> None:
 
 
 def test_all_is_pinned() -> None:
-    # CONTRACT section 5 adds GuardrailMiddleware and attach_context with the HTTP layer (issue 3).
+    # CONTRACT section 5: `from guardrail import Guard, GuardrailMiddleware, attach_context`.
     assert guardrail.__all__ == [
         "Action",
         "CheckError",
         "Decision",
         "Finding",
         "Guard",
+        "GuardedStream",
         "GuardrailError",
+        "GuardrailMiddleware",
         "Label",
         "Policy",
         "PolicyError",
         "Source",
+        "StreamGuard",
         "Verdict",
         "__version__",
+        "attach_context",
     ]
 
 

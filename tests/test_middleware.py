@@ -1,0 +1,363 @@
+"""GuardrailMiddleware (CONTRACT section 6): the exact ASGI messages it sends, for JSON, SSE and plain text."""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_properties import ACTING, SOURCES, answer, contexts
+
+from guardrail import Guard, GuardrailMiddleware, attach_context
+from guardrail._sse import SSEDecoder, content_chunk, encode_done, finish_chunk
+
+POLICY: dict[str, Any] = {
+    "citations": {"on_hallucinated": "strip", "on_unauthorized": "block"},
+    "banned_terms": {"terms": ["BLUEJAY"], "on_match": "redact"},
+    "blocked_message": "Blocked.",
+}
+GUARD = Guard.from_dict(POLICY)
+OPEN_GUARD = Guard.from_dict({**POLICY, "fail_mode": "open"})
+DOCS = [{"id": "a", "text": "Leave is 25 days."}, {"id": "s", "text": "Secret.", "roles": ["board"]}]
+TEMPLATE = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+
+
+def completion(*contents: str | None) -> bytes:
+    return json.dumps({
+        "id": "c1", "object": "chat.completion", "model": "m",
+        "choices": [{"index": i, "message": {"role": "assistant", "content": c}, "finish_reason": "stop"}
+                    for i, c in enumerate(contents)],
+    }).encode()
+
+
+def upstream(media: str, bodies: list[bytes], *, status: int = 200, extra: list[tuple[str, str]] | None = None,
+             context: dict[str, Any] | None = None) -> Any:
+    """A raw ASGI app that attaches the turn's context and sends ``bodies`` as one response."""
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if context is not None:
+            attach_context(scope, **context)
+        headers = [(b"content-type", media.encode())] + [(k.encode(), v.encode()) for k, v in extra or []]
+        if len(bodies) == 1:
+            headers.append((b"content-length", str(len(bodies[0])).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        for i, body in enumerate(bodies):
+            await send({"type": "http.response.body", "body": body, "more_body": i < len(bodies) - 1})
+    return app
+
+
+def run(app: Any, path: str = "/v1/chat/completions", method: str = "POST", kind: str = "http") -> list[dict[str, Any]]:
+    messages: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        messages.append(message)
+
+    scope = {"type": kind, "method": method, "path": path, "headers": [], "query_string": b"", "root_path": ""}
+    asyncio.run(app(scope, receive, send))
+    return messages
+
+
+def headers_of(message: dict[str, Any]) -> dict[str, str]:
+    return {k.decode(): v.decode() for k, v in message["headers"]}
+
+
+def body_of(messages: list[dict[str, Any]]) -> bytes:
+    return b"".join(m.get("body", b"") for m in messages if m["type"] == "http.response.body")
+
+
+CONTEXT = {"sources": DOCS, "roles": ["employee"]}
+
+
+# ------------------------------------------------------------------------------------------------------------ JSON
+
+
+def test_json_pass_sends_the_same_bytes_with_the_decision_header() -> None:
+    body = completion("Leave is 25 days [doc:a].")
+    messages = run(GuardrailMiddleware(upstream("application/json", [body], extra=[("etag", "x")], context=CONTEXT),
+                                       guard=GUARD))
+    assert [m["type"] for m in messages] == ["http.response.start", "http.response.body"]
+    headers = headers_of(messages[0])
+    assert headers["x-guardrail-decision"] == "pass"
+    assert headers["content-length"] == str(len(body)) and headers["etag"] == "x"
+    assert messages[1] == {"type": "http.response.body", "body": body, "more_body": False}
+
+
+def test_json_modified_rewrites_content_and_length_and_drops_etag() -> None:
+    app = upstream("application/json", [completion("Leave is 25 days [doc:a]. Ask BLUEJAY [doc:a].")],
+                   extra=[("etag", "x")], context=CONTEXT)
+    messages = run(GuardrailMiddleware(app, guard=GUARD))
+    headers = headers_of(messages[0])
+    out = json.loads(messages[1]["body"])
+    assert out["choices"][0]["message"]["content"] == "Leave is 25 days [doc:a]. Ask [redacted] [doc:a]."
+    assert headers["x-guardrail-decision"] == "modified"
+    assert headers["content-length"] == str(len(messages[1]["body"]))
+    assert "etag" not in headers
+
+
+def test_json_blocked_every_choice_judged() -> None:
+    app = upstream("application/json", [completion("Fine [doc:a].", "Secret stuff [doc:s].", None)], context=CONTEXT)
+    messages = run(GuardrailMiddleware(app, guard=GUARD))
+    out = json.loads(messages[1]["body"])
+    assert headers_of(messages[0])["x-guardrail-decision"] == "blocked"
+    assert out["choices"][0]["message"]["content"] == "Fine [doc:a]."
+    assert out["choices"][1] == {"index": 1, "message": {"role": "assistant", "content": "Blocked."},
+                                 "finish_reason": "content_filter"}
+    assert out["choices"][2]["message"]["content"] is None  # a tool call: nothing to check
+    assert b"[doc:s]" not in messages[1]["body"]
+
+
+def test_without_attached_context_every_citation_is_invalid() -> None:
+    messages = run(GuardrailMiddleware(upstream("application/json", [completion("Leave [doc:a].")]), guard=GUARD))
+    assert headers_of(messages[0])["x-guardrail-decision"] == "blocked"  # nothing of substance left
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"choices": []}', b'{"choices": [{"text": "x"}]}',
+                                  b'{"choices": [{"message": {"content": ["parts"]}}]}'])
+def test_json_of_another_shape_fails_closed_or_open(body: bytes) -> None:
+    closed = run(GuardrailMiddleware(upstream("application/json", [body]), guard=GUARD))
+    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked"
+    assert json.loads(closed[1]["body"])["choices"][0]["finish_reason"] == "content_filter"
+    opened = run(GuardrailMiddleware(upstream("application/json", [body]), guard=OPEN_GUARD))
+    assert opened[1]["body"] == body and headers_of(opened[0])["x-guardrail-decision"] == "pass"
+
+
+def test_body_in_pieces_is_held_whole() -> None:
+    body = completion("Ask BLUEJAY [doc:a].")
+    messages = run(GuardrailMiddleware(upstream("application/json", [body[:7], body[7:30], body[30:]],
+                                                context=CONTEXT), guard=GUARD))
+    assert [m["type"] for m in messages] == ["http.response.start", "http.response.body"]
+    assert b"BLUEJAY" not in messages[1]["body"]
+
+
+def test_over_the_size_cap_fails_closed_or_open() -> None:
+    body = completion("Leave [doc:a]. " * 50)
+    closed = run(GuardrailMiddleware(upstream("application/json", [body], context=CONTEXT), guard=GUARD,
+                                     max_body_bytes=100))
+    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked"
+    opened = run(GuardrailMiddleware(upstream("application/json", [body[:60], body[60:]], context=CONTEXT),
+                                     guard=OPEN_GUARD, max_body_bytes=100))
+    assert body_of(opened) == body
+
+
+# ----------------------------------------------------------------------------------------------- pass-through
+
+
+@pytest.mark.parametrize(("status", "method", "path", "kind"), [
+    (500, "POST", "/v1/chat/completions", "http"),
+    (404, "POST", "/v1/chat/completions", "http"),
+    (200, "HEAD", "/v1/chat/completions", "http"),
+    (200, "POST", "/v1/embeddings", "http"),
+])
+def test_untouched_responses(status: int, method: str, path: str, kind: str) -> None:
+    body = completion("Ask BLUEJAY.")
+    app = upstream("application/json", [body], status=status)
+    assert run(GuardrailMiddleware(app, guard=GUARD), path, method, kind) == run(app, path, method, kind)
+
+
+def test_websocket_and_lifespan_scopes_pass_through() -> None:
+    seen = []
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        seen.append(scope["type"])
+
+    middleware = GuardrailMiddleware(app, guard=GUARD)
+    for kind in ("websocket", "lifespan"):
+        asyncio.run(middleware({"type": kind, "path": "/v1/chat/completions"}, None, None))
+    assert seen == ["websocket", "lifespan"]
+
+
+def test_paths_choose_the_guarded_routes() -> None:
+    middleware = GuardrailMiddleware(upstream("text/plain", [b"x"]), guard=GUARD, paths=["/chat", "/api/*/ask"])
+    assert middleware.guards("/chat") and middleware.guards("/api/hr/ask")
+    assert not middleware.guards("/v1/chat/completions") and not middleware.guards("/chat/x")
+
+
+def test_compressed_body_cannot_be_checked() -> None:
+    body = gzip.compress(completion("Ask BLUEJAY [doc:a]."))
+    app = upstream("application/json", [body], extra=[("content-encoding", "gzip")], context=CONTEXT)
+    closed = run(GuardrailMiddleware(app, guard=GUARD))
+    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked" and "content-encoding" not in headers_of(closed[0])
+    assert run(GuardrailMiddleware(app, guard=OPEN_GUARD))[1]["body"] == body
+
+
+def test_another_media_type_on_a_guarded_route_is_a_guard_error() -> None:
+    app = upstream("application/octet-stream", [b"BLUEJAY"])
+    closed = run(GuardrailMiddleware(app, guard=GUARD))
+    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked" and b"BLUEJAY" not in body_of(closed)
+    assert body_of(run(GuardrailMiddleware(app, guard=OPEN_GUARD))) == b"BLUEJAY"
+
+
+# ------------------------------------------------------------------------------------------------------ plain text
+
+
+def test_plain_text_buffered() -> None:
+    messages = run(GuardrailMiddleware(upstream("text/plain; charset=utf-8", [b"Ask BLUEJAY now [doc:a]."],
+                                                context=CONTEXT), guard=GUARD))
+    assert messages[1]["body"] == b"Ask [redacted] now [doc:a]."
+    assert headers_of(messages[0])["content-length"] == str(len(messages[1]["body"]))
+
+
+def test_plain_text_streamed_releases_checked_text() -> None:
+    pieces = [b"Leave is 25 days [doc:a]. Ask ", b"BLUE", b"JAY [doc:a]. Thanks", b"!"]
+    messages = run(GuardrailMiddleware(upstream("text/plain", pieces, context=CONTEXT), guard=GUARD))
+    assert "content-length" not in headers_of(messages[0])
+    assert body_of(messages) == b"Leave is 25 days [doc:a]. Ask [redacted] [doc:a]. Thanks!"
+    assert messages[-1]["more_body"] is False
+
+
+def test_invalid_utf8_plain_text_fails_closed() -> None:
+    messages = run(GuardrailMiddleware(upstream("text/plain", [b"Leave [doc:a].\xff", b" more"], context=CONTEXT),
+                                       guard=GUARD))
+    assert body_of(messages).endswith(b"Blocked.")
+
+
+# ------------------------------------------------------------------------------------------------------------ SSE
+
+
+def sse(*texts: str, finish: str | None = "stop", done: bool = True) -> bytes:
+    out = b"".join(content_chunk(TEMPLATE, 0, t) for t in texts)
+    if finish:
+        out += finish_chunk(TEMPLATE, 0, finish)
+    return out + (encode_done() if done else b"")
+
+
+def released(messages: list[dict[str, Any]]) -> tuple[str, list[str | None], bool]:
+    """The text the client receives, the finish reasons it sees and whether it saw [DONE]."""
+    decoder = SSEDecoder()
+    events = decoder.feed(body_of(messages)) + decoder.close()
+    text, reasons, done = [], [], False
+    for event in events:
+        if event.data == "[DONE]":
+            done = True
+            continue
+        for choice in json.loads(event.data)["choices"]:
+            text.append(choice.get("delta", {}).get("content") or "")
+            if choice.get("finish_reason"):
+                reasons.append(choice["finish_reason"])
+    return "".join(text), reasons, done
+
+
+def test_sse_stream_modified_keeps_the_chunk_format() -> None:
+    body = sse("Leave is ", "25 days [doc:a]. Ask BLU", "EJAY [doc:a].")
+    messages = run(GuardrailMiddleware(upstream("text/event-stream", [body[:50], body[50:]], context=CONTEXT),
+                                       guard=GUARD))
+    assert messages[0]["type"] == "http.response.start" and "content-length" not in headers_of(messages[0])
+    assert all(m["more_body"] for m in messages[1:-1]) and messages[-1]["more_body"] is False
+    assert released(messages) == ("Leave is 25 days [doc:a]. Ask [redacted] [doc:a].", ["stop"], True)
+
+
+def test_sse_blocked_ends_with_content_filter_then_done() -> None:
+    body = sse("Leave is 25 days [doc:a]. ", "The secret [doc:s]. ", "More text.")
+    messages = run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT), guard=GUARD))
+    text, reasons, done = released(messages)
+    assert "[doc:s]" not in text and "secret" not in text
+    assert reasons == ["content_filter"] and done
+    assert body_of(messages).endswith(b"data: [DONE]\n\n")
+
+
+@pytest.mark.parametrize("body", [b"data: {not json}\n\n", b"data: [1]\n\n", b"\xff\xfe\n\n"])
+def test_broken_sse_fails_closed(body: bytes) -> None:
+    messages = run(GuardrailMiddleware(upstream("text/event-stream", [sse("Leave [doc:a]. ", finish=None,
+                                                                          done=False), body], context=CONTEXT),
+                                       guard=GUARD))
+    _, reasons, done = released(messages)
+    assert reasons == ["content_filter"] and done
+
+
+def test_truncated_sse_fails_closed_or_open() -> None:
+    body = sse("Leave is 25 days [doc:a]. More [doc:a]", finish=None, done=False)
+    _, reasons, done = released(run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT),
+                                                        guard=GUARD)))
+    assert reasons == ["content_filter"] and done
+    text, reasons, done = released(run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT),
+                                                           guard=OPEN_GUARD)))
+    assert text == "Leave is 25 days [doc:a]. More [doc:a]" and not done
+
+
+PROPERTY_GUARD = Guard.from_dict(ACTING)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=answer(), ctx=contexts, pieces=st.lists(st.integers(1, 30), min_size=1, max_size=10),
+       cuts=st.lists(st.integers(1, 64), min_size=1, max_size=8))
+def test_any_chunking_of_the_sse_bytes_releases_the_buffered_decision(
+    text: str, ctx: Any, pieces: list[int], cuts: list[int]
+) -> None:
+    roles, sources = ctx
+    deltas, pos, k = [], 0, 0
+    while pos < len(text):
+        deltas.append(text[pos:pos + pieces[k % len(pieces)]])
+        pos += pieces[k % len(pieces)]
+        k += 1
+    raw = sse(*deltas)
+    chunks, pos, k = [], 0, 0
+    while pos < len(raw):
+        chunks.append(raw[pos:pos + cuts[k % len(cuts)]])
+        pos += cuts[k % len(cuts)]
+        k += 1
+    app = upstream("text/event-stream", chunks or [b""], context={"sources": sources, "roles": roles})
+    out, reasons, done = released(run(GuardrailMiddleware(app, guard=PROPERTY_GUARD)))
+    expected = PROPERTY_GUARD.check(text, sources, roles)
+    assert done
+    if expected.decision.value == "blocked":
+        assert reasons == ["content_filter"]
+    else:
+        assert (out, reasons) == (expected.output, ["stop"])
+
+
+def test_concurrent_streams_never_mix() -> None:
+    middleware_app = GuardrailMiddleware(_echo_stream_app, guard=GUARD)
+
+    async def one(n: int) -> str:
+        messages: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": str(n).encode(), "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            messages.append(message)
+
+        await middleware_app({"type": "http", "method": "POST", "path": "/v1/chat/completions", "headers": []},
+                             receive, send)
+        return released(messages)[0]
+
+    async def main() -> list[str]:
+        return await asyncio.gather(*(one(n) for n in range(40)))
+
+    for n, text in enumerate(asyncio.run(main())):
+        if n % 3 == 0:
+            assert text == ""  # its own caller may not see [doc:s]: blocked, and nobody else's text leaks in
+        else:
+            assert text == f"Answer {n} is here [doc:a]. Number {n} again [doc:a]."
+
+
+async def _echo_stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    n = int((await receive())["body"])
+    roles = ["employee"]
+    attach_context(scope, sources=DOCS, roles=roles)
+    cited = "s" if n % 3 == 0 else "a"
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/event-stream")]})
+    for piece in (f"Answer {n} ", f"is here [doc:{cited}]. Num", f"ber {n} again [doc:a]."):
+        await asyncio.sleep(0)
+        await send({"type": "http.response.body", "body": content_chunk(TEMPLATE, 0, piece), "more_body": True})
+    await send({"type": "http.response.body", "body": finish_chunk(TEMPLATE, 0, "stop") + encode_done(),
+                "more_body": False})
+
+
+def test_policy_path_and_guard_are_exclusive(tmp_path: Any) -> None:
+    with pytest.raises(TypeError):
+        GuardrailMiddleware(_echo_stream_app)
+    with pytest.raises(TypeError):
+        GuardrailMiddleware(_echo_stream_app, guard=GUARD, policy="x.yaml")
+    path = tmp_path / "p.yaml"
+    path.write_text("banned_terms:\n  terms: [BLUEJAY]\n")
+    assert GuardrailMiddleware(_echo_stream_app, policy=str(path)).guard.policy.banned_terms is not None
+
+
+SOURCES_USED = SOURCES  # the property test draws from test_properties' sources
