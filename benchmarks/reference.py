@@ -17,6 +17,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 Finding = tuple[str, int, int]
@@ -37,6 +38,12 @@ _FENCED = re.compile(r"\s*```[ \t]*(?:json)?[ \t]*\r?\n(.*?)\r?\n[ \t]*```\s*", 
 _TRANSLATE = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
 
 
+@cache
+def term_pattern(term: str) -> re.Pattern[str]:
+    """The regex of one banned term (whitespace inside it matches any whitespace run); shared by every instance."""
+    return re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in term.split()) + r"(?!\w)", re.I)
+
+
 def normalize(text: str) -> str:
     """NFKC, curly quotes and dashes folded, whitespace runs to one space, case folded."""
     return _WS.sub(" ", unicodedata.normalize("NFKC", text).translate(_TRANSLATE)).casefold()
@@ -53,9 +60,11 @@ class Reference:
         terms = (policy.get("banned_terms") or {}).get("terms", [])
         self.has_terms = "banned_terms" in policy
         self.replacement = (policy.get("banned_terms") or {}).get("replacement", "[redacted]")
+        self.terms = list(terms)
         self.term_keys = [t.split()[0].casefold() for t in terms]
-        self.term_patterns = [re.compile(r"(?<!\w)" + r"\s+".join(re.escape(w) for w in t.split()) + r"(?!\w)", re.I)
-                              for t in terms]
+        if not prefilter:  # compiled up front, like a policy; with the prefilter, on first use
+            for term in terms:
+                term_pattern(term)
         self.validator = None
         if "schema" in policy:
             from jsonschema import Draft202012Validator
@@ -105,10 +114,10 @@ class Reference:
                     findings.append(("block", "UNVERIFIED_QUOTE", m.start(), m.end()))
         if self.has_terms:
             folded = output.casefold() if self.prefilter else ""
-            for key, pattern in zip(self.term_keys, self.term_patterns, strict=True):
+            for key, term in zip(self.term_keys, self.terms, strict=True):
                 if self.prefilter and key not in folded:
                     continue
-                for m in pattern.finditer(output):
+                for m in term_pattern(term).finditer(output):
                     findings.append(("redact", "BANNED_TERM", m.start(), m.end()))
         if self.instructions is not None:
             max_words = self.instructions.get("max_words")

@@ -226,17 +226,18 @@ def make_turns(seed: int, count: int, terms: list[str]) -> list[Turn]:
 
 
 def make_long_turn(seed: int, size: int, terms: list[str]) -> Turn:
-    """One output of about ``size`` characters: typical answers one after another, over one set of sources."""
+    """One output of about ``size`` characters: typical answers one after another, over one set of sources, with
+    the defects that redact, strip or flag (so that it is modified, not blocked)."""
     rng = random.Random(seed)
     sources = make_sources(rng)
     parts: list[str] = []
-    total, k = 0, 0
+    total, k = 0, 7  # answer 7 carries a near-miss citation (strip) and a banned term (redact)
     while total < size:
         piece = make_answer(rng, sources, terms, size=min(2000, max(600, size - total)), k=k)
         parts.append(piece)
         total += len(piece) + 2
         k += 1
-        if k % 20 == 13:  # keep the output from being blocked, so that every phase does its full work
+        while k % 16 == 5 or k % 20 == 13:  # skip the blocking defects, so that every phase does its full work
             k += 1
     return Turn("\n\n".join(parts), sources)
 

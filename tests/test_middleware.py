@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import ACTING, SOURCES, answer, contexts
+from test_properties import ACTING, answer, contexts
 
 from guardrail import Guard, GuardrailMiddleware, attach_context
 from guardrail._sse import SSEDecoder, content_chunk, encode_done, finish_chunk
@@ -182,7 +182,8 @@ def test_compressed_body_cannot_be_checked() -> None:
     body = gzip.compress(completion("Ask BLUEJAY [doc:a]."))
     app = upstream("application/json", [body], extra=[("content-encoding", "gzip")], context=CONTEXT)
     closed = run(GuardrailMiddleware(app, guard=GUARD))
-    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked" and "content-encoding" not in headers_of(closed[0])
+    headers = headers_of(closed[0])
+    assert headers["x-guardrail-decision"] == "blocked" and "content-encoding" not in headers
     assert run(GuardrailMiddleware(app, guard=OPEN_GUARD))[1]["body"] == body
 
 
@@ -359,5 +360,3 @@ def test_policy_path_and_guard_are_exclusive(tmp_path: Any) -> None:
     path.write_text("banned_terms:\n  terms: [BLUEJAY]\n")
     assert GuardrailMiddleware(_echo_stream_app, policy=str(path)).guard.policy.banned_terms is not None
 
-
-SOURCES_USED = SOURCES  # the property test draws from test_properties' sources
