@@ -47,12 +47,50 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit with status 1 when any record reaches this decision or a stricter one")
     check.set_defaults(run=_check)
 
+    serve = commands.add_parser("serve", help="run the OpenAI-compatible guarding proxy in front of a model server")
+    serve.add_argument("--policy", required=True, help="the policy file (YAML)")
+    serve.add_argument("--upstream", required=True, help="the model server's base URL, e.g. http://127.0.0.1:8000/v1")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8080)
+    serve.set_defaults(run=_serve)
+
+    demo = commands.add_parser("demo", help="run the guarded demo chat endpoint on recorded conversations")
+    demo.set_defaults(run=_demo)
+
     policy = commands.add_parser("policy", help="work with policy files")
     policy_commands = policy.add_subparsers(metavar="ACTION")
     validate = policy_commands.add_parser("validate", help="load and compile a policy file, report what is wrong")
     validate.add_argument("path")
     validate.set_defaults(run=_validate)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import os
+
+    import uvicorn
+
+    from .guard import Guard
+    from .proxy import create_proxy
+
+    key = os.environ.get("GUARDRAIL_API_KEY", "")
+    if not key:
+        print("guardrail: set GUARDRAIL_API_KEY: the proxy admits only callers that present it, because it trusts "
+              "the roles they send", file=sys.stderr)
+        return EXIT_ERROR
+    guard = Guard.from_policy(args.policy)
+    app = create_proxy(guard, args.upstream, api_key=key,
+                       upstream_api_key=os.environ.get("GUARDRAIL_UPSTREAM_API_KEY") or None)
+    print(f"guardrail: guarding {args.upstream} with policy {guard.policy.name!r} on http://{args.host}:{args.port}",
+          file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return EXIT_OK
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    return run_demo()
 
 
 def _validate(args: argparse.Namespace) -> int:
