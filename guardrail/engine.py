@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from .checks.base import Turn
+from .checks.base import Turn, acts
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
 from .policy import Policy
@@ -39,17 +39,20 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
     return Verdict(decision, text, tuple(findings), elapsed)
 
 
-def _run_checks(compiled: CompiledPolicy, turn: Turn) -> list[Finding]:
-    """Every check's findings; a check that raises, times out or finds the budget spent yields ``GUARD_ERROR``."""
+def _run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> list[Finding]:
+    """Every check's findings (``again``: what edits may have caused, by the checks that act); a check that raises,
+    times out or finds the budget spent yields ``GUARD_ERROR``."""
     findings: list[Finding] = []
     for k, check in enumerate(compiled.checks):
+        if again and not acts(check):
+            continue
         if k and time.perf_counter() > turn.deadline:
             findings.append(_guard_error(
                 compiled, turn.output,
                 f"latency budget of {compiled.policy.budget_ms:g} ms ran out before the {check.name} check"))
             break
         try:
-            findings.extend(check.run(turn))
+            findings.extend(check.recheck(turn) if again else check.run(turn))
         except TimeoutError:
             findings.append(_guard_error(compiled, turn.output,
                                          f"a regular expression timed out in the {check.name} check"))
@@ -65,7 +68,7 @@ def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: li
     What the edited output fails blocks the answer; such a finding covers the whole original output."""
     turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
     turn.retrieved, turn.visible = original.retrieved, original.visible
-    for f in _run_checks(compiled, turn):
+    for f in _run_checks(compiled, turn, again=True):
         if f.action is not Action.FLAG:
             findings.append(Finding(f.check, f.label, Action.BLOCK, 0, len(original.output),
                                     f.message + " (in the edited output)"))
@@ -109,11 +112,12 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
         for i, markers in enumerate(turn.statement_markers):
             if i not in removed and any(mk.start in gone for mk in markers) and not turn.has_valid_citation(i, gone):
                 removed.add(i)
+    edits = [(a, b, replacement) for a, b in redactions]
+    if removed_markers:
+        edits += _marker_edits(turn, removed_markers, removed)
     if removed:
         _remove_orphan_sources_headings(turn.statements, removed)
-    edits = [(a, b, replacement) for a, b in redactions]
-    edits += _marker_edits(turn, removed_markers, removed)
-    edits += _statement_edits(turn.output, turn.statements, removed)
+        edits += _statement_edits(turn.output, turn.statements, removed)
     return Plan(False, frozenset(removed), merge_edits(edits))
 
 

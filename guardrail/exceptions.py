@@ -1,8 +1,10 @@
 """The exceptions guardrail raises.
 
     GuardrailError
-     ├── PolicyError      a policy file is unreadable or invalid (names the file, the key path and the line)
-     └── CheckError       a check could not run (becomes a GUARD_ERROR finding, never escapes ``Guard.check``)
+     ├── PolicyError        a policy file is unreadable or invalid (names the file, the key path and the line)
+     ├── CheckError         a check could not run (becomes a GUARD_ERROR finding, never escapes ``Guard.check``)
+     └── StreamFormatError  a streamed body is not UTF-8, not SSE or not chat-completion chunks (``guardrail._sse``;
+                            the middleware turns it into the policy's fail mode)
 """
 
 from __future__ import annotations

@@ -55,6 +55,13 @@ class Source(NamedTuple):
     @classmethod
     def coerce(cls, value: Source | Mapping[str, Any]) -> Source:
         """Accept a Source or a ``{"id", "text", "roles"}`` mapping; raise ``TypeError`` on anything else."""
+        if type(value) is dict:  # the common case, kept fast: a retrieved passage as parsed JSON
+            sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")
+            if type(sid) is str and type(text) is str:
+                if type(roles) is list:
+                    return tuple.__new__(cls, (sid, text, tuple(roles)))
+                if roles is None or type(roles) is tuple:
+                    return tuple.__new__(cls, (sid, text, roles))
         if isinstance(value, Source):
             value = value._asdict()
         elif not isinstance(value, Mapping):

@@ -26,8 +26,7 @@ from collections.abc import Iterable
 
 import regex
 
-from .checks.base import Turn, prefix_statements
-from .checks.citations import CitationCheck
+from .checks.base import Turn, acts, prefix_statements
 from .checks.instructions import InstructionCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -51,7 +50,7 @@ class StreamGuard:
         self._armed = False  # a statement may have completed since the last look
         self.blocked = False
         self.findings: tuple[Finding, ...] = ()
-        acting = [check for check in compiled.checks if _acts(check)]
+        acting = [check for check in compiled.checks if acts(check)]
         self._terms = next((c for c in compiled.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG),
                            None)
         self._hold_all = compiled.whole_output
@@ -147,7 +146,7 @@ class StreamGuard:
             # As for a whole output: what the edits made must pass too (they can join a term or a marker).
             edited = Turn(target, (), self._roles, self._compiled.marker_re, turn.deadline)
             edited.retrieved, edited.visible = turn.retrieved, turn.visible
-            again = [f for f in _run_checks(self._compiled, edited) if f.action is not Action.FLAG]
+            again = [f for f in _run_checks(self._compiled, edited, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
         if not target.startswith(self._released):
@@ -181,10 +180,3 @@ class StreamGuard:
                 start = min(start, hit_start)
         return normalize_mapped(text, terms.fold).original_span(start, start + 1)[0]
 
-
-def _acts(check: object) -> bool:
-    """Whether a check can ever change what the user receives."""
-    if isinstance(check, CitationCheck):
-        return any(a is not None and a is not Action.FLAG
-                   for a in (check.on_hallucinated, check.on_unauthorized, check.coverage))
-    return getattr(check, "action", Action.FLAG) is not Action.FLAG

@@ -69,7 +69,7 @@ def normalize_source(text: str) -> str:
     return normalize(text, True)
 
 
-_BLOCK = 4096  # normalise long texts in blocks cut at whitespace, so only the block of a match is mapped back
+_BLOCK = 512  # normalise long texts in blocks cut at whitespace, so only the block of a match is mapped back
 _SPACE = re.compile(r"\s")
 _TOKEN = re.compile(r"\S+")
 
@@ -87,7 +87,7 @@ class Mapped:
         self.fold = fold
         self._blocks: list[tuple[int, int]] = []  # (original start, original end)
         self._block_norm: list[int] = []  # where each block starts in the normalised text
-        self._tokens: dict[int, list[tuple[int, str, int, int]]] = {}
+        self._tokens: dict[int, list[tuple[int, int, int, int]]] = {}
         parts: list[str] = []
         n = len(original)
         pos = norm = 0
@@ -107,20 +107,22 @@ class Mapped:
             pos = cut
         self.text = " ".join(parts)
 
-    def _block_tokens(self, k: int) -> list[tuple[int, str, int, int]]:
-        """``(normalised start, normalised token, original start, original end)`` of each token of block ``k``."""
+    def _block_tokens(self, k: int) -> list[tuple[int, int, int, int]]:
+        """``(normalised start, normalised length, original start, original end)`` of each token of block ``k``."""
         tokens = self._tokens.get(k)
         if tokens is None:
             tokens = []
             start, end = self._blocks[k]
             norm = self._block_norm[k]
+            fold = self.fold
             for m in _TOKEN.finditer(self.original, start, end):
-                piece = normalize(m.group(), self.fold)
-                if piece:
+                word = m.group()
+                size = len(word) if word.isascii() else len(normalize(word, fold))
+                if size:
                     if tokens:
                         norm += 1
-                    tokens.append((norm, piece, m.start(), m.end()))
-                    norm += len(piece)
+                    tokens.append((norm, size, m.start(), m.end()))
+                    norm += size
             self._tokens[k] = tokens
         return tokens
 
@@ -130,9 +132,9 @@ class Mapped:
         at = pos - 1 if end else pos
         k = bisect_right(self._block_norm, at) - 1
         tokens = self._block_tokens(k)
-        i = bisect_right(tokens, (at, "\U0010ffff")) - 1
-        norm_start, piece, orig_start, orig_end = tokens[i]
-        if at >= norm_start + len(piece):  # the space joining two tokens stands for the whitespace between them
+        i = bisect_right(tokens, (at, 1 << 62)) - 1
+        norm_start, size, orig_start, orig_end = tokens[i]
+        if at >= norm_start + size:  # the space joining two tokens stands for the whitespace between them
             if not end:
                 return orig_end
             following = tokens[i + 1] if i + 1 < len(tokens) else self._block_tokens(k + 1)[0]
@@ -141,6 +143,7 @@ class Mapped:
         word = self.original[orig_start:orig_end]
         if word.isascii():
             return orig_start + local
+        piece = normalize(word, self.fold)
         if end:  # the shortest prefix of the token whose normalisation covers `local` characters
             for j in range(1, len(word) + 1):
                 prefix = normalize(word[:j], self.fold)
@@ -212,7 +215,7 @@ _LINE = regex.compile(
 )
 # Final punctuation (with closing quotes or brackets) that could end a sentence. No word character may follow, so
 # decimals, versions and URLs ("3.5", "v2.1", "x.com/a") never come up as candidates.
-_TERMINATOR = regex.compile(r"[.!?…]+[\"'”’»)\]]*(?!\w)")
+_TERMINATOR = regex.compile(r"([.!?…]+[\"'”’»)\]]*)(?!\w)\s*")
 _WORDS = regex.compile(r"\w+")
 _ABBREVIATIONS = frozenset(
     """e.g. i.e. cf. vs. viz. approx. ca. dr. mr. mrs. ms. mx. prof. sr. jr. st. mt. vol. fig. figs. pp. eds.
@@ -318,7 +321,7 @@ def _sentences(
     straight = 0  # straight double quotes seen since `start`
     curly = 0  # open curly double quotes since `start`
     for m in _TERMINATOR.finditer(text, cs, le):
-        t_start, t_end = m.span()
+        t_start, t_end = m.span(1)
         if t_start < start:
             continue
         if quotes:
@@ -327,16 +330,13 @@ def _sentences(
             scanned = t_end
             if straight % 2 or curly > 0:
                 continue  # inside a quotation
-        end = _sentence_end(text, t_start, t_end, le, complete, markers)
+        end = _sentence_end(text, t_start, t_end, m.end(), le, complete, markers)
         if end is None:
             continue
         if end < 0:  # undecidable until more text arrives
             return
         out.append(Statement(start, end, Kind.SENTENCE, ls))
-        nxt = end
-        while nxt < le and text[nxt].isspace():
-            nxt += 1
-        start = scanned = nxt
+        start = scanned = m.end() if end == t_end else _skip_space(text, end, le)
         straight = curly = 0
         if start >= le:
             return
@@ -348,10 +348,12 @@ def _sentences(
         out.append(Statement(start, end, kind, ls))
 
 
-def _sentence_end(text: str, t_start: int, t_end: int, le: int, complete: bool, markers: MarkerFinder) -> int | None:
-    """Where a sentence whose final punctuation is ``text[t_start:t_end]`` ends: an offset, ``None`` if it does not
-    end there, or -1 if that cannot be known before more of the line arrives."""
-    j = _skip_space(text, t_end, le)
+def _sentence_end(
+    text: str, t_start: int, t_end: int, j: int, le: int, complete: bool, markers: MarkerFinder
+) -> int | None:
+    """Where a sentence whose final punctuation is ``text[t_start:t_end]``, followed by whitespace up to ``j``,
+    ends: an offset, ``None`` if it does not end there, or -1 if that cannot be known before more of the line
+    arrives."""
     if j == le:
         return t_end if complete else -1
     found = markers(text, j, le, not complete)
@@ -384,11 +386,15 @@ def _skip_space(text: str, pos: int, end: int) -> int:
 
 def _is_abbreviation(text: str, dot: int) -> bool:
     """Whether the period at ``dot`` closes an abbreviation such as "e.g.", "Dr." or "U.S."."""
-    k = dot
-    while k > 0 and not text[k - 1].isspace() and text[k - 1] not in "(\"“'‘[":
-        k -= 1
-    word = text[k:dot + 1]
-    return word.lower() in _ABBREVIATIONS or _DOTTED_ACRONYM.fullmatch(word) is not None
+    low = max(dot - 24, 0)  # abbreviations are short: never look further back (a long line must stay linear)
+    k = max(text.rfind(" ", low, dot), text.rfind("\t", low, dot), text.rfind("\n", low, dot),
+            text.rfind("\u00a0", low, dot))
+    if k < 0 and low > 0:
+        return False
+    word = text[k + 1:dot + 1].lstrip("(\"“'‘[")
+    if word.lower() in _ABBREVIATIONS:
+        return True
+    return dot >= 2 and text[dot - 2] == "." and _DOTTED_ACRONYM.fullmatch(word) is not None
 
 
 _GREETINGS = regex.compile(

@@ -330,7 +330,7 @@ def test_source_statements_name_their_section() -> None:
     text = "Intro.\nSources:\n[doc:a] A\n[doc:b] B\n\nSources: [doc:c]"
     segs = segment(text, FINDER)
     heading = text.index("Sources:")
-    assert [(s.kind, s.section) for s in segs] == [(S, -1), (H, -1), (SRC, heading), (SRC, heading), (SRC, -1)]
+    assert [(s.kind, s.section) for s in segs] == [(S, -1), (H, heading), (SRC, heading), (SRC, heading), (SRC, -1)]
 
 
 def test_statement_lines() -> None:

@@ -11,7 +11,7 @@ from typing import ClassVar, Literal, NamedTuple, Protocol
 
 import regex
 
-from ..models import Finding, Source
+from ..models import Action, Finding, Source
 from ..text import MarkerFinder, Statement, segment
 
 
@@ -88,10 +88,13 @@ class Turn:
     @cached_property
     def statement_markers(self) -> list[list[Marker]]:
         """For each statement, the markers inside it."""
-        out: list[list[Marker]] = [[] for _ in self.statements]
-        for mk in self.markers:
-            i = self.statement_at(mk.start)
-            if i is not None:
+        statements = self.statements
+        out: list[list[Marker]] = [[] for _ in statements]
+        i, n = 0, len(statements)
+        for mk in self.markers:  # both are in order: one walk
+            while i < n and max(statements[i].end, statements[i].start + 1) <= mk.start:
+                i += 1
+            if i < n and statements[i].start <= mk.start:
                 out[i].append(mk)
         return out
 
@@ -155,4 +158,18 @@ class Check(Protocol):
     whole_output: bool
     """True when the check can only judge the complete output (streams then hold everything back)."""
 
-    def run(self, turn: Turn) -> list[Finding]: ...
+    def run(self, turn: Turn) -> list[Finding]:
+        """The findings on the turn's output."""
+        ...
+
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """The findings that edits by this guard can have caused, on an edited output (at most :meth:`run`'s)."""
+        ...
+
+
+def acts(check: Check) -> bool:
+    """Whether a check can ever change what the user receives (some finding of it is not just flagged)."""
+    actions = getattr(check, "actions", None)
+    if actions is None:
+        actions = (getattr(check, "action", Action.FLAG),)
+    return any(a is not None and a is not Action.FLAG for a in actions)

@@ -20,8 +20,22 @@ class CitationCheck:
         self.on_hallucinated = on_hallucinated
         self.on_unauthorized = on_unauthorized
         self.coverage = coverage
+        self.actions = (on_hallucinated, on_unauthorized, coverage)
 
     def run(self, turn: Turn) -> list[Finding]:
+        findings = self.recheck(turn)
+        if self.coverage is not None:
+            for i, st in enumerate(turn.statements):
+                if not turn.has_valid_citation(i) and not is_exempt(turn.output, st, turn.marker_spans):
+                    findings.append(
+                        Finding(self.name, Label.UNCITED_CLAIM, self.coverage, st.start, st.end,
+                                f"{st.kind.value} carries no valid citation")
+                    )
+        return findings
+
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """The markers alone: removing a marker can make a new one of what stood around it; edits never take a
+        valid citation away from a statement they keep."""
         findings = []
         for mk in turn.markers:
             if mk.id not in turn.retrieved:
@@ -35,13 +49,6 @@ class CitationCheck:
                     Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, mk.start, mk.end,
                             "cited source is not visible to the caller")
                 )
-        if self.coverage is not None:
-            for i, st in enumerate(turn.statements):
-                if not turn.has_valid_citation(i) and not is_exempt(turn.output, st, turn.marker_spans):
-                    findings.append(
-                        Finding(self.name, Label.UNCITED_CLAIM, self.coverage, st.start, st.end,
-                                f"{st.kind.value} carries no valid citation")
-                    )
         return findings
 
 

@@ -39,6 +39,7 @@ class InstructionCheck:
     ):
         self.action = action
         self.doc_action = Action.BLOCK if action is Action.STRIP else action
+        self.actions = (action,)
         self.max_words, self.min_words, self.max_chars = max_words, min_words, max_chars
         self.min_bullets, self.max_bullets = min_bullets, max_bullets
         self.no_emoji = no_emoji
@@ -50,6 +51,10 @@ class InstructionCheck:
         self.whole_output = self.doc_action is Action.BLOCK and (
             any(r is not None for r in document_rules) or bool(required_sections) or bool(must_match)
         )
+
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """All of it: an edit can join a term, break the JSON or take away what a rule needs."""
+        return self.run(turn)
 
     def run(self, turn: Turn) -> list[Finding]:
         out: list[Finding] = []

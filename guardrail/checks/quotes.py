@@ -31,6 +31,10 @@ class QuoteCheck:
         self._gaps = regex.compile("|".join(regex.escape(g) for g in gap_words))
         self._replacements = tuple(g for g in gaps if g)
 
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """Nothing: redaction text inside a quotation is a gap, and removed markers are not part of it."""
+        return []
+
     def _redacted_length(self, quoted: str) -> int:
         """How much of a quotation is this guard's own redaction text: it does not count towards ``min_chars``."""
         return sum(quoted.count(r) * len(r) for r in self._replacements) if self._replacements else 0

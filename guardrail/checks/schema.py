@@ -34,6 +34,10 @@ class SchemaCheck:
         # Blocking is the only way to act on the whole output.
         self.action = Action.BLOCK if action is Action.STRIP else action
 
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """All of it: an edit can join a term, break the JSON or take away what a rule needs."""
+        return self.run(turn)
+
     def run(self, turn: Turn) -> list[Finding]:
         from jsonschema.exceptions import best_match
 

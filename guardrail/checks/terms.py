@@ -48,6 +48,10 @@ class TermCheck:
     def __len__(self) -> int:
         return len(self.origins)
 
+    def recheck(self, turn: Turn) -> list[Finding]:
+        """All of it: an edit can join a term, break the JSON or take away what a rule needs."""
+        return self.run(turn)
+
     def run(self, turn: Turn) -> list[Finding]:
         if not self.origins:
             return []
