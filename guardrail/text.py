@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -56,7 +56,10 @@ def is_word_char(c: str) -> bool:
 def normalize(text: str, fold: bool = True) -> str:
     """The normalised form of ``text`` (see the module docstring), without leading or trailing whitespace."""
     if not text.isascii():
-        text = _map_chars(unicodedata.normalize("NFKC", _map_chars(text)))
+        mapped = _map_chars(text)
+        text = unicodedata.normalize("NFKC", mapped)
+        if text is not mapped:  # NFKC changed something (it returns its argument when there is nothing to do)
+            text = _map_chars(text)
     text = " ".join(text.split())
     if fold:
         return text.lower() if text.isascii() else text.casefold()
@@ -200,9 +203,9 @@ MarkerFinder = Callable[[str, int, int, bool], "tuple[int, int] | Literal[True] 
 """``finder(text, pos, endpos, partial)``: the span of a citation marker starting at ``pos``, or ``None`` if there is
 none; with ``partial``, ``True`` if ``text[pos:endpos]`` could be the beginning of one."""
 
-_FENCE = regex.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 # What a line is, from its start; one match a line. The alternatives are tried in this order.
-_LINE = regex.compile(
+_LINE = re.compile(
     r"""(?P<fence>[ ]{0,3}(?:`{3,}|~{3,}))
     |(?P<sources_heading>[ \t]*(?:\#{1,6}[ \t]*)?(?:\*\*|__)?(?i:sources|references)(?:\*\*|__)?[ \t]*:?[ \t]*
         (?:\*\*|__)?[ \t]*$)
@@ -211,11 +214,10 @@ _LINE = regex.compile(
     |(?P<bold>\s*(?:\*\*|__)(?:[^*_\n.!?…]|[.!?…](?!\s))+(?:\*\*|__)\s*:?\s*$)
     |(?P<sources_inline>[ \t]*(?:\*\*|__)?(?i:sources|references)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\S)
     |(?P<item>[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S)""",
-    regex.VERBOSE,
+    re.VERBOSE,
 )
-# Final punctuation (with closing quotes or brackets) that could end a sentence. No word character may follow, so
-# decimals, versions and URLs ("3.5", "v2.1", "x.com/a") never come up as candidates.
-_TERMINATOR = regex.compile(r"([.!?…]+[\"'”’»)\]]*)(?!\w)\s*")
+_FINAL = ".!?…"  # punctuation that can end a sentence
+_CLOSERS = "\"'”’»)]"  # may follow it and still belong to the sentence
 _WORDS = regex.compile(r"\w+")
 _ABBREVIATIONS = frozenset(
     """e.g. i.e. cf. vs. viz. approx. ca. dr. mr. mrs. ms. mx. prof. sr. jr. st. mt. vol. fig. figs. pp. eds.
@@ -233,27 +235,21 @@ class _State:
     sources_heading: int = -1
 
 
-def _lines(text: str, start: int = 0):
-    """Yield ``(line_start, content_end, next_line_start, complete)``; content excludes ``\\r\\n`` / ``\\n``."""
-    pos = start
-    n = len(text)
-    while pos < n:
-        nl = text.find("\n", pos)
-        if nl < 0:
-            yield pos, n, n, False
-            return
-        end = nl - 1 if nl > pos and text[nl - 1] == "\r" else nl
-        yield pos, end, nl + 1, True
-        pos = nl + 1
-
-
 def segment(text: str, markers: MarkerFinder, *, final: bool = True) -> list[Statement]:
     """Split ``text`` into statements, in order. With ``final=False`` the text is a prefix of a longer one and
     only statements that are complete whatever follows are returned."""
     out: list[Statement] = []
     state = _State()
-    for ls, le, _next, complete in _lines(text):
-        _segment_line(text, ls, le, complete or final, state, markers, out)
+    finals = _finals(text)
+    pos, n = 0, len(text)
+    while pos < n:
+        nl = text.find("\n", pos)
+        if nl < 0:
+            _segment_line(text, pos, n, final, state, markers, out, finals)
+            break
+        end = nl - 1 if nl > pos and text[nl - 1] == "\r" else nl
+        _segment_line(text, pos, end, True, state, markers, out, finals)
+        pos = nl + 1
     if final and state.fence is not None:
         # An unclosed fence runs to the end of the text.
         end = len(text)
@@ -263,8 +259,27 @@ def segment(text: str, markers: MarkerFinder, *, final: bool = True) -> list[Sta
     return out
 
 
+def _finals(text: str) -> list[int]:
+    """Where ``.``, ``!``, ``?`` and ``…`` occur, in order (str.find is many times faster than a regex scan)."""
+    out = []
+    for ch in _FINAL:
+        i = text.find(ch)
+        while i >= 0:
+            out.append(i)
+            i = text.find(ch, i + 1)
+    out.sort()
+    return out
+
+
 def _segment_line(
-    text: str, ls: int, le: int, complete: bool, st: _State, markers: MarkerFinder, out: list[Statement]
+    text: str,
+    ls: int,
+    le: int,
+    complete: bool,
+    st: _State,
+    markers: MarkerFinder,
+    out: list[Statement],
+    finals: list[int],
 ) -> None:
     if st.fence is not None:
         m = _FENCE.match(text, ls, le)
@@ -280,8 +295,12 @@ def _segment_line(
         if complete and st.sources == 2:
             st.sources = 0
         return
-    m = _LINE.match(text, ls, le)
-    kind = m.lastgroup if m is not None else None
+    first = text[cs]
+    if first.isalpha() and first not in "SsRr":  # an ordinary line (the usual case): no pattern can match
+        m, kind = None, None
+    else:
+        m = _LINE.match(text, ls, le)
+        kind = m.lastgroup if m is not None else None
     if kind == "fence":
         st.fence, st.fence_start, st.fence_line = text[cs:m.end()], cs, ls  # type: ignore[union-attr]
         st.sources = 0
@@ -289,7 +308,7 @@ def _segment_line(
     if not complete:
         # Only sentences of an ordinary line can be complete before the line is.
         if not (st.sources or kind in ("heading", "sources_inline", "item")):
-            _sentences(text, cs, le, ls, False, markers, out)
+            _sentences(text, cs, le, ls, False, markers, out, finals)
         return
     end = le
     while end > cs and text[end - 1] in " \t\r":
@@ -308,11 +327,18 @@ def _segment_line(
     elif kind == "item":
         out.append(Statement(cs, end, Kind.ITEM, ls))
     else:
-        _sentences(text, cs, end, ls, True, markers, out)
+        _sentences(text, cs, end, ls, True, markers, out, finals)
 
 
 def _sentences(
-    text: str, cs: int, le: int, ls: int, complete: bool, markers: MarkerFinder, out: list[Statement]
+    text: str,
+    cs: int,
+    le: int,
+    ls: int,
+    complete: bool,
+    markers: MarkerFinder,
+    out: list[Statement],
+    finals: list[int],
 ) -> None:
     """Split the ordinary line content ``text[cs:le]`` into sentences."""
     start = cs
@@ -320,23 +346,34 @@ def _sentences(
     scanned = cs  # quote state is known up to here
     straight = 0  # straight double quotes seen since `start`
     curly = 0  # open curly double quotes since `start`
-    for m in _TERMINATOR.finditer(text, cs, le):
-        t_start, t_end = m.span(1)
-        if t_start < start:
-            continue
+    t_end = cs
+    for k in range(bisect_left(finals, cs), len(finals)):
+        t_start = finals[k]
+        if t_start >= le:
+            break
+        if t_start < t_end or t_start < start:
+            continue  # inside a run of final punctuation already looked at, or inside absorbed markers
+        t_end = t_start + 1
+        while t_end < le and text[t_end] in _FINAL:
+            t_end += 1
+        while t_end < le and text[t_end] in _CLOSERS:
+            t_end += 1
+        if t_end < le and (text[t_end].isalnum() or text[t_end] == "_"):
+            continue  # a decimal, a version, a URL: no sentence ends here
         if quotes:
             straight += text.count('"', scanned, t_end)
             curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
             scanned = t_end
             if straight % 2 or curly > 0:
                 continue  # inside a quotation
-        end = _sentence_end(text, t_start, t_end, m.end(), le, complete, markers)
+        j = _skip_space(text, t_end, le)
+        end = _sentence_end(text, t_start, t_end, j, le, complete, markers)
         if end is None:
             continue
         if end < 0:  # undecidable until more text arrives
             return
         out.append(Statement(start, end, Kind.SENTENCE, ls))
-        start = scanned = m.end() if end == t_end else _skip_space(text, end, le)
+        start = scanned = j if end == t_end else _skip_space(text, end, le)
         straight = curly = 0
         if start >= le:
             return

@@ -92,14 +92,22 @@ class Turn:
         out: list[list[Marker]] = [[] for _ in statements]
         i, n = 0, len(statements)
         for mk in self.markers:  # both are in order: one walk
-            while i < n and max(statements[i].end, statements[i].start + 1) <= mk.start:
+            while i < n and statements[i].end <= mk.start:  # statements are never empty
                 i += 1
             if i < n and statements[i].start <= mk.start:
                 out[i].append(mk)
         return out
 
+    @cached_property
+    def cited(self) -> list[bool]:
+        """For each statement, whether it cites a visible source."""
+        visible = self.visible
+        return [any(mk.id in visible for mk in markers) for markers in self.statement_markers]
+
     def has_valid_citation(self, i: int, removed_markers: frozenset[int] = frozenset()) -> bool:
         """Whether statement ``i`` cites a visible source (not counting markers starting at ``removed_markers``)."""
+        if not removed_markers:
+            return self.cited[i]
         return any(mk.id in self.visible and mk.start not in removed_markers for mk in self.statement_markers[i])
 
 
@@ -118,8 +126,17 @@ def find_markers(
     if isinstance(marker_re, re.Pattern):
         if partial:
             marker_re = regex.compile(marker_re.pattern)
-        else:
-            return [Marker(*m.span(), m.group("id") or "") for m in marker_re.finditer(text)], open_from
+        else:  # the default pattern: every marker starts with its literal "[doc:", which str.find finds fastest
+            match = marker_re.match
+            pos = text.find("[doc:")
+            while pos >= 0:
+                found = match(text, pos)
+                if found is not None:
+                    out.append(Marker(pos, found.end(), found.group(1)))
+                    pos = text.find("[doc:", found.end())
+                else:
+                    pos = text.find("[doc:", pos + 1)
+            return out, open_from
     for m in marker_re.finditer(text, partial=partial, timeout=timeout):
         start, end = m.span()
         if partial and m.partial:

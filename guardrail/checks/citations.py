@@ -25,8 +25,8 @@ class CitationCheck:
     def run(self, turn: Turn) -> list[Finding]:
         findings = self.recheck(turn)
         if self.coverage is not None:
-            for i, st in enumerate(turn.statements):
-                if not turn.has_valid_citation(i) and not is_exempt(turn.output, st, turn.marker_spans):
+            for st, cited in zip(turn.statements, turn.cited, strict=True):
+                if not cited and not is_exempt(turn.output, st, turn.marker_spans):
                     findings.append(
                         Finding(self.name, Label.UNCITED_CLAIM, self.coverage, st.start, st.end,
                                 f"{st.kind.value} carries no valid citation")

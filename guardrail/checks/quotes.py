@@ -40,9 +40,12 @@ class QuoteCheck:
         return sum(quoted.count(r) * len(r) for r in self._replacements) if self._replacements else 0
 
     def run(self, turn: Turn) -> list[Finding]:
-        findings = []
+        findings: list[Finding] = []
         output = turn.output
-        for m in _QUOTE.finditer(output):
+        first = min((i for i in (output.find('"'), output.find("“")) if i >= 0), default=-1)
+        if first < 0:
+            return findings
+        for m in _QUOTE.finditer(output, first):
             g = 1 if m.group(1) is not None else 2
             if m.end(g) - m.start(g) - self._redacted_length(m.group(g)) < self.min_chars:
                 continue
