@@ -117,7 +117,7 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
         edits += _marker_edits(turn, removed_markers, removed)
     if removed:
         _remove_orphan_sources_headings(turn.statements, removed)
-        edits += _statement_edits(turn.output, turn.statements, removed)
+        edits += _statement_edits(turn.output, turn.statements, removed, turn.after_text)
     return Plan(False, frozenset(removed), merge_edits(edits))
 
 
@@ -170,7 +170,7 @@ def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> l
     return edits
 
 
-def _statement_edits(text: str, statements: list[Statement], removed: set[int]) -> list[Edit]:
+def _statement_edits(text: str, statements: list[Statement], removed: set[int], after_text: bool) -> list[Edit]:
     if not removed:
         return []
     edits: list[Edit] = []
@@ -197,7 +197,7 @@ def _statement_edits(text: str, statements: list[Statement], removed: set[int]) 
                     edits.append((statements[members[pos - len(run) - 1]].end, last.end, ""))
                 run = []
     if removed_lines:
-        edits += _line_edits(text, removed_lines)
+        edits += _line_edits(text, removed_lines, after_text)
     return edits
 
 
@@ -210,8 +210,9 @@ def _line_starts(text: str, start: int, end: int) -> list[int]:
     return out
 
 
-def _line_edits(text: str, removed_starts: set[int]) -> list[Edit]:
-    """Edits removing whole lines, with one neighbouring blank line when the removed lines stood between blanks."""
+def _line_edits(text: str, removed_starts: set[int], after_text: bool = False) -> list[Edit]:
+    """Edits removing whole lines, with one neighbouring blank line when the removed lines stood between blanks.
+    ``after_text``: the text continues other text (a stream's window), so its start is not a blank."""
     lines: list[tuple[int, int, int]] = []  # (start, content end, next start)
     pos, n = 0, len(text)
     while pos < n:
@@ -222,7 +223,9 @@ def _line_edits(text: str, removed_starts: set[int]) -> list[Edit]:
     gone = [ls in removed_starts for ls, _, _ in lines]
 
     def blank(k: int) -> bool:
-        return k < 0 or k >= len(lines) or not text[lines[k][0]:lines[k][1]].strip()
+        if k < 0:
+            return not after_text
+        return k >= len(lines) or not text[lines[k][0]:lines[k][1]].strip()
 
     k = 0
     while k < len(lines):

@@ -21,10 +21,10 @@ are final, because segmentation is prefix-stable and every located check is loca
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
-
-import regex
+from dataclasses import replace
 
 from .checks.base import Turn, acts, prefix_statements
 from .checks.instructions import InstructionCheck
@@ -34,20 +34,32 @@ from .engine import _run_checks, apply_edits, edited_offset, evaluate, plan
 from .models import Action, Decision, Finding, Label, Source, Verdict
 from .text import Kind, normalize, normalize_mapped
 
-# A chunk with one of these may complete a statement (final punctuation or a line break).
-_BOUNDARY = regex.compile(r"[.!?…\n]")
+# What can complete a statement: the first visible character after final punctuation (and closers) or after a
+# citation marker, or a line break. Only a chunk that brings one makes the guard look again.
+_COMPLETES = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
+_LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
 
 
 class StreamGuard:
-    """The guard of one streamed output. Not shared between streams; cheap to create."""
+    """The guard of one streamed output. Not shared between streams; cheap to create.
+
+    The checks look only at a window: the text from the start of the last line that could not yet be committed.
+    A line is committed once it is complete, holds a kept statement, and the line after it starts outside any code
+    block or Sources section; from then on its output is final (edits never reach across such a line, except the
+    line break after it, which is held until something after it is released). So the work per completed statement
+    does not grow with the length of the output.
+    """
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset()):
         self._compiled = compiled
         self._sources = list(sources)
         self._roles = roles
-        self._parts: list[str] = []
-        self._released = ""  # the edited text released so far: a prefix of the final output
-        self._armed = False  # a statement may have completed since the last look
+        self._all: list[str] = []  # the whole output so far, for the verdict at the end
+        self._parts: list[str] = []  # the window: the output from `_base` on
+        self._base = 0
+        self._out = ""  # the final output for the text before the window (its last line break excepted)
+        self._pending = ""  # that line break: released with the first text released after it
+        self._released = ""  # what was sent: always a prefix of the final output
         self.blocked = False
         self.findings: tuple[Finding, ...] = ()
         acting = [check for check in compiled.checks if acts(check)]
@@ -70,23 +82,24 @@ class StreamGuard:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
         if self.blocked or not delta:
             return ""
-        self._parts.append(delta)
+        self._all.append(delta)
         if self._free:
             self._released += delta
             return delta
         if self._hold_all:
             return ""
-        if self._by_statement:
-            if _BOUNDARY.search(delta):
-                self._armed = True
-            if not self._armed or delta.isspace():
-                return ""
+        before = sum(len(p) for p in self._parts)
+        self._parts.append(delta)
+        if len(self._parts) > 1:
+            self._parts = ["".join(self._parts)]
+        if self._by_statement and _COMPLETES.search(self._parts[0], max(before - _LOOKBACK, 0)) is None:
+            return ""
         return self._advance()
 
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
-        text = "".join(self._parts)
+        text = "".join(self._all)
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         if self.blocked or verdict.decision is Decision.BLOCKED:
             self.blocked = True
@@ -103,21 +116,26 @@ class StreamGuard:
         return rest, verdict
 
     def _advance(self) -> str:
-        text = "".join(self._parts)
-        self._parts = [text]
+        text = self._parts[0]
         policy = self._compiled.policy
         turn = Turn(text, self._sources, self._roles, self._compiled.marker_re,
                     time.perf_counter() + policy.budget_ms / 1000)
+        turn.after_text = self._base > 0
+        limit = len(text)
+        plain: set[int] = set()
+        if self._by_statement:
+            # Only complete statements matter here; the guard's own statements are those (prefix-stable).
+            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain)
+            turn.__dict__["statements"] = complete
+            limit = complete[-1].end if complete else 0
         findings = _run_checks(self._compiled, turn)
         if any(f.label is Label.GUARD_ERROR and f.action is Action.BLOCK for f in findings):
             return self._block(findings)
-        limit = len(text)
-        if self._by_statement:
-            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining())
-            limit = complete[-1].end if complete else 0
-            self._armed = _BOUNDARY.search(text, limit) is not None
         if self._terms is not None:
             limit = min(limit, self._term_safe(text))
+            for f in sorted((f for f in findings if f.label is Label.BANNED_TERM), key=lambda f: -f.end):
+                if f.start < limit < f.end:
+                    limit = f.start  # a term reaching past the point (across a line break, say): hold it all
         for pattern in self._patterns:
             for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
                 if m.partial or m.end() == len(text):
@@ -129,6 +147,7 @@ class StreamGuard:
         edit_plan = plan(turn, settled, replacement)
         if edit_plan.blocked:
             return self._block(settled)
+        upto = limit
         if self._by_statement:
             upto = 0
             for i, st in enumerate(turn.statements):
@@ -137,38 +156,73 @@ class StreamGuard:
                 # A Sources heading goes with its lines: it is released with the first of them that is kept.
                 if i not in edit_plan.removed and not (st.kind is Kind.HEADING and st.section == st.start):
                     upto = st.end
-        else:
-            upto = limit
-        target = apply_edits(text, edit_plan.edits)[:edited_offset(edit_plan.edits, upto)]
-        if len(target) <= len(self._released):
-            return ""
-        if edit_plan.edits:
+        edited = apply_edits(text, edit_plan.edits)
+        window = edited[:edited_offset(edit_plan.edits, upto)]
+        if window and edit_plan.edits:
             # As for a whole output: what the edits made must pass too (they can join a term or a marker).
-            edited = Turn(target, (), self._roles, self._compiled.marker_re, turn.deadline)
-            edited.retrieved, edited.visible = turn.retrieved, turn.visible
-            again = [f for f in _run_checks(self._compiled, edited, again=True) if f.action is not Action.FLAG]
+            again_turn = Turn(window, (), self._roles, self._compiled.marker_re, turn.deadline)
+            again_turn.retrieved, again_turn.visible = turn.retrieved, turn.visible
+            again = [f for f in _run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
-        if not target.startswith(self._released):
-            return self._block([Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
-                                        "streamed text diverged from the checked output")])
-        out = target[len(self._released):]
-        self._released = target
+        target = self._out + (self._pending + window if window else "")
+        out = ""
+        if len(target) > len(self._released):
+            if not target.startswith(self._released):
+                return self._block([Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
+                                            "streamed text diverged from the checked output")])
+            out = target[len(self._released):]
+            self._released = target
+        self._commit(text, upto, limit, edited, edit_plan.edits, plain, turn)
         return out
+
+    def _commit(self, text: str, upto: int, limit: int, edited: str, edits: list[tuple[int, int, str]],
+                plain: set[int], turn: Turn) -> None:
+        """Move the window past the last line whose output is final."""
+        if self._by_statement:
+            if not upto:
+                return
+            nl = text.find("\n", upto)
+            if nl < 0 or nl + 1 not in plain:
+                return
+            last_on_line = max(st.end for st in turn.statements if st.line_start <= upto and st.start < nl)
+            if last_on_line > limit:
+                return
+            content_end = nl - 1 if text[nl - 1] == "\r" else nl
+            cut, pending = content_end, text[content_end:nl + 1]
+        else:
+            nl = text.rfind("\n", 0, upto)
+            if nl < 0:
+                return
+            cut, pending = nl + 1, ""
+        if any(a < nl + 1 and b > cut for a, b, _ in edits):
+            return  # an edit (a term across the line break) spans the cut
+        self._out += self._pending + edited[:edited_offset(edits, cut)]
+        self._pending = pending
+        self._parts = [text[nl + 1:]]
+        self._base += nl + 1
 
     def _block(self, findings: list[Finding]) -> str:
         self.blocked = True
-        self.findings = tuple(findings)
+        base = self._base
+        self.findings = tuple(replace(f, start=f.start + base, end=f.end + base) for f in findings)
         return ""
 
     def _term_safe(self, text: str) -> int:
         """The original offset before which no banned-term match can still change as more text arrives."""
         terms = self._terms
         assert terms is not None
-        norm = normalize(text, terms.fold)
+        longest = terms.longest_key
+        # Only the end of the text can hold a match still open: look at a suffix that starts after a space.
+        cut = max(0, len(text) - 4 * longest - 16)
+        if cut:
+            cut = text.rfind(" ", 0, cut) + 1
+        norm = normalize(text[cut:], terms.fold)
+        if cut and len(norm) < longest:
+            cut, norm = 0, normalize(text, terms.fold)
         n = len(norm)
         start = n
-        for i in range(max(0, n - terms.longest_key), n):
+        for i in range(max(0, n - longest), n):
             if terms.is_prefix(norm[i:]):
                 start = i  # a term could begin here and end in text not yet seen (or need its boundary)
                 break
@@ -178,5 +232,5 @@ class StreamGuard:
         for hit_start, hit_end, _ in sorted(terms.raw_hits(norm), key=lambda h: -h[1]):
             if hit_end >= start - 1:
                 start = min(start, hit_start)
-        return normalize_mapped(text, terms.fold).original_span(start, start + 1)[0]
+        return cut + normalize_mapped(text[cut:], terms.fold).original_span(start, start + 1)[0]
 

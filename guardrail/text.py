@@ -235,14 +235,19 @@ class _State:
     sources_heading: int = -1
 
 
-def segment(text: str, markers: MarkerFinder, *, final: bool = True) -> list[Statement]:
+def segment(
+    text: str, markers: MarkerFinder, *, final: bool = True, plain_lines: set[int] | None = None
+) -> list[Statement]:
     """Split ``text`` into statements, in order. With ``final=False`` the text is a prefix of a longer one and
-    only statements that are complete whatever follows are returned."""
+    only statements that are complete whatever follows are returned. ``plain_lines``, if given, receives the start
+    of every line that begins outside any code block or Sources section (where a stream may start afresh)."""
     out: list[Statement] = []
     state = _State()
     finals = _finals(text)
     pos, n = 0, len(text)
     while pos < n:
+        if plain_lines is not None and state.fence is None and not state.sources:
+            plain_lines.add(pos)
         nl = text.find("\n", pos)
         if nl < 0:
             _segment_line(text, pos, n, final, state, markers, out, finals)

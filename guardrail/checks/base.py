@@ -38,6 +38,7 @@ class Turn:
         self.roles = roles
         self.marker_re = marker_re
         self.deadline = deadline
+        self.after_text = False  # the output continues text before it (a stream's window): its start is no blank
         self.retrieved: dict[str, list[Source]] = {}
         self.visible: dict[str, list[Source]] = {}
         for src in sources:
@@ -162,10 +163,12 @@ def marker_finder(markers: list[Marker], open_from: int | None = None) -> Marker
     return find
 
 
-def prefix_statements(marker_re: MarkerPattern, text: str, timeout: float = 1.0) -> list[Statement]:
+def prefix_statements(
+    marker_re: MarkerPattern, text: str, timeout: float = 1.0, plain_lines: set[int] | None = None
+) -> list[Statement]:
     """The statements of ``text`` that are complete whatever text follows it (for streams)."""
     markers, open_from = find_markers(marker_re, text, timeout, partial=True)
-    return segment(text, marker_finder(markers, open_from), final=False)
+    return segment(text, marker_finder(markers, open_from), final=False, plain_lines=plain_lines)
 
 
 class Check(Protocol):
