@@ -57,14 +57,16 @@ async def chat_sse(request: Request) -> Response:
     return StreamingResponse(chunks(), media_type="text/event-stream")
 
 
-def _app(endpoint: Any, guarded: bool) -> Starlette:
+def _app(endpoint: Any, policy: dict[str, Any] | None) -> Starlette:
     app = Starlette(routes=[Route("/v1/chat/completions", endpoint, methods=["POST"])])
-    if guarded:
-        app.add_middleware(GuardrailMiddleware, guard=Guard.from_dict(POLICY))
+    if policy is not None:
+        app.add_middleware(GuardrailMiddleware, guard=Guard.from_dict(policy))
     return app
 
 
-plain_json = _app(chat_json, False)
-guarded_json = _app(chat_json, True)
-plain_sse = _app(chat_sse, False)
-guarded_sse = _app(chat_sse, True)
+plain_json = _app(chat_json, None)
+guarded_json = _app(chat_json, POLICY)
+empty_json = _app(chat_json, {})  # the middleware with no checks: its plumbing alone
+plain_sse = _app(chat_sse, None)
+guarded_sse = _app(chat_sse, POLICY)
+empty_sse = _app(chat_sse, {})

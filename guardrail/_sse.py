@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+import orjson
+
 from guardrail.exceptions import GuardrailError
 
 __all__ = [
@@ -320,7 +322,10 @@ def parse_chunk(data: str) -> ChunkInfo | None:
     if data.strip() == DONE:
         return None
     try:
-        obj = json.loads(data)
+        try:
+            obj = orjson.loads(data)
+        except ValueError:  # orjson is strict where the json module is lenient (a lone surrogate's \uXXXX)
+            obj = json.loads(data)
     except (ValueError, RecursionError) as exc:
         # The message says where only; the data is model output.
         where = f" (line {exc.lineno} column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""

@@ -10,7 +10,7 @@ from typing import Any
 
 import regex
 
-from .checks.base import Check, MarkerPattern
+from .checks.base import Check, MarkerPattern, acts
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
 from .checks.quotes import QuoteCheck
@@ -29,6 +29,11 @@ class CompiledPolicy:
     policy: Policy
     checks: tuple[Check, ...]
     marker_re: MarkerPattern
+
+    @property
+    def acting(self) -> bool:
+        """Whether some check can change what the user receives (else every output passes unchanged)."""
+        return any(acts(check) for check in self.checks)
 
     @property
     def whole_output(self) -> bool:

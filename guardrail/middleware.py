@@ -20,6 +20,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
+import orjson
 from starlette.datastructures import MutableHeaders
 
 from ._sse import (
@@ -154,6 +155,10 @@ class _Responder:
             self.mode = "unreadable"
         elif media == "application/json":
             self.mode = "json"
+        elif media in ("text/event-stream", "text/plain") and not self.guard.compiled.acting:
+            self.mode = "pass"  # no check can change anything: nothing to hold back
+            self.decision = Decision.PASS
+            await self._send_start(streaming=False, changed=False)
         elif media == "text/event-stream":
             self.mode = "sse"
             self.sse = _SSEGuard(self.guard, self.context, self.max_body_bytes)
@@ -199,7 +204,7 @@ class _Responder:
             self.text = _TextStream(self.guard, self.context)
             await self._send_start(streaming=True)
             await self._on_body(chunk, more)
-        else:  # json, text, unreadable: hold the whole body
+        else:  # json and unstreamed text: hold the whole body
             self.size += len(chunk)
             self.body.append(chunk)
             if self.size > self.max_body_bytes:
@@ -281,7 +286,7 @@ def _guard_json(guard: Guard, context: TurnContext, body: bytes) -> tuple[bytes,
     """Check every choice of a chat completion; the body to send (the same object when unchanged) and the decision,
     or None when the body is not a chat completion."""
     try:
-        obj = json.loads(body)
+        obj = orjson.loads(body)
     except (ValueError, RecursionError):
         return None
     choices = obj.get("choices") if isinstance(obj, dict) else None
@@ -308,7 +313,7 @@ def _guard_json(guard: Guard, context: TurnContext, body: bytes) -> tuple[bytes,
                 worst = Decision.MODIFIED
     if worst is Decision.PASS:
         return body, worst
-    return json.dumps(obj, ensure_ascii=False).encode(), worst
+    return orjson.dumps(obj), worst
 
 
 def _guard_text(guard: Guard, context: TurnContext, body: bytes) -> tuple[bytes, Decision] | None:
