@@ -55,6 +55,8 @@ class Source(NamedTuple):
     @classmethod
     def coerce(cls, value: Source | Mapping[str, Any]) -> Source:
         """Accept a Source or a ``{"id", "text", "roles"}`` mapping; raise ``TypeError`` on anything else."""
+        if type(value) is Source and (value.roles is None or type(value.roles) is tuple):
+            return value  # already checked (attach_context, then Guard.check)
         if type(value) is dict:  # the common case, kept fast: a retrieved passage as parsed JSON
             sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")
             if type(sid) is str and type(text) is str:

@@ -1,0 +1,69 @@
+"""Guard.wrap: guarding code that calls the model itself, for whole answers and for streams of deltas."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+from guardrail import Guard, GuardedStream
+
+GUARD = Guard.from_dict({"citations": {}, "banned_terms": {"terms": ["BLUEJAY"]}, "blocked_message": "Blocked."})
+DOCS = [{"id": "a", "text": "Leave is 25 days."}, {"id": "s", "text": "Secret.", "roles": ["board"]}]
+
+
+def test_wrapped_function_returns_the_guarded_text() -> None:
+    async def llm(question: str) -> str:
+        return f"{question}: ask BLUEJAY [doc:a]. Invented [doc:zz]."
+
+    guarded = GUARD.wrap(llm, sources=DOCS, roles=["staff"])
+    assert guarded.__name__ == "llm"
+    assert asyncio.run(guarded("Leave")) == "Leave: ask [redacted] [doc:a]."
+
+
+def test_context_can_come_from_the_call() -> None:
+    async def llm(question: str, user_roles: list[str]) -> str:
+        return "The secret is out [doc:s]."
+
+    guarded = GUARD.wrap(llm, sources=lambda q, user_roles: DOCS, roles=lambda q, user_roles: user_roles)
+    assert asyncio.run(guarded("q", ["staff"])) == "Blocked."
+    assert asyncio.run(guarded("q", ["board"])) == "The secret is out [doc:s]."
+
+
+def test_wrapped_stream_yields_released_deltas_equal_to_the_buffered_output() -> None:
+    text = "Leave is 25 days [doc:a]. Ask BLUE" + "JAY now [doc:a]. Invented [doc:zz]. Done [doc:a]."
+    closed = []
+
+    async def llm() -> AsyncIterator[str]:
+        try:
+            for i in range(0, len(text), 5):
+                yield text[i:i + 5]
+        finally:
+            closed.append(True)
+
+    async def collect() -> tuple[list[str], GuardedStream]:
+        stream = GUARD.wrap(llm, sources=DOCS)()
+        return [d async for d in stream], stream
+
+    deltas, stream = asyncio.run(collect())
+    assert "".join(deltas) == GUARD.check(text, DOCS).output
+    assert len(deltas) > 1 and not stream.blocked
+    assert stream.verdict is not None and stream.verdict.decision.value == "modified"
+
+
+def test_a_blocked_stream_stops_and_closes_the_model_stream() -> None:
+    closed = []
+
+    async def llm() -> AsyncIterator[str]:
+        try:
+            for piece in ["Fine [doc:a]. ", "The secret [doc:s]. ", "more ", "and more."]:
+                yield piece
+        finally:
+            closed.append(True)
+
+    async def collect() -> tuple[str, GuardedStream]:
+        stream = GUARD.wrap(llm, sources=DOCS)()
+        return "".join([d async for d in stream]), stream
+
+    released, stream = asyncio.run(collect())
+    assert stream.blocked and "secret" not in released and released.startswith("Fine [doc:a].")
+    assert closed == [True]
