@@ -26,7 +26,7 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
     started = time.perf_counter()
     policy = compiled.policy
     turn = Turn(output, sources, roles, compiled.marker_re, started + policy.budget_ms / 1000)
-    findings = _run_checks(compiled, turn)
+    findings = run_checks(compiled, turn)
     try:
         decision, text = decide(turn, findings, policy)
         if decision is Decision.MODIFIED:
@@ -39,7 +39,7 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
     return Verdict(decision, text, tuple(findings), elapsed)
 
 
-def _run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> list[Finding]:
+def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> list[Finding]:
     """Every check's findings (``again``: what edits may have caused, by the checks that act); a check that raises,
     times out or finds the budget spent yields ``GUARD_ERROR``."""
     findings: list[Finding] = []
@@ -68,7 +68,7 @@ def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: li
     What the edited output fails blocks the answer; such a finding covers the whole original output."""
     turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
     turn.retrieved, turn.visible = original.retrieved, original.visible
-    for f in _run_checks(compiled, turn, again=True):
+    for f in run_checks(compiled, turn, again=True):
         if f.action is not Action.FLAG:
             findings.append(Finding(f.check, f.label, Action.BLOCK, 0, len(original.output),
                                     f.message + " (in the edited output)"))

@@ -30,7 +30,7 @@ from .checks.base import Turn, acts, prefix_statements
 from .checks.instructions import InstructionCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
-from .engine import _run_checks, apply_edits, edited_offset, evaluate, plan
+from .engine import apply_edits, edited_offset, evaluate, plan, run_checks
 from .models import Action, Decision, Finding, Label, Source, Verdict
 from .text import Kind, normalize, normalize_mapped
 
@@ -57,9 +57,12 @@ class StreamGuard:
         self._all: list[str] = []  # the whole output so far, for the verdict at the end
         self._parts: list[str] = []  # the window: the output from `_base` on
         self._base = 0
-        self._out = ""  # the final output for the text before the window (its last line break excepted)
-        self._pending = ""  # that line break: released with the first text released after it
-        self._released = ""  # what was sent: always a prefix of the final output
+        # What was sent is always a prefix of the final output. It is kept as pieces (never copied whole, so a long
+        # stream stays linear), with just enough around the window to check and extend it:
+        self._sent: list[str] = []
+        self._unsent = ""  # final output before the window (its last line break excepted) not sent yet
+        self._pending = ""  # that line break: sent with the first text sent after it
+        self._ahead = ""  # what was sent beyond the final output before the window: a prefix of pending + window
         self.blocked = False
         self.findings: tuple[Finding, ...] = ()
         acting = [check for check in compiled.checks if acts(check)]
@@ -76,7 +79,14 @@ class StreamGuard:
     @property
     def released(self) -> str:
         """Everything released so far."""
-        return self._released
+        if len(self._sent) > 1:
+            self._sent = ["".join(self._sent)]
+        return self._sent[0] if self._sent else ""
+
+    def _send(self, text: str) -> str:
+        if text:
+            self._sent.append(text)
+        return text
 
     def feed(self, delta: str) -> str:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
@@ -84,8 +94,7 @@ class StreamGuard:
             return ""
         self._all.append(delta)
         if self._free:
-            self._released += delta
-            return delta
+            return self._send(delta)
         if self._hold_all:
             return ""
         before = sum(len(p) for p in self._parts)
@@ -104,16 +113,15 @@ class StreamGuard:
         if self.blocked or verdict.decision is Decision.BLOCKED:
             self.blocked = True
             return "", verdict
-        if not verdict.output.startswith(self._released):
+        released = self.released
+        if not verdict.output.startswith(released):
             # The promise that release is a prefix of the decision broke: never send a mismatched answer.
             self.blocked = True
             error = Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
                             "streamed text diverged from the checked output")
             return "", Verdict(Decision.BLOCKED, self._compiled.policy.blocked_message,
                                (*verdict.findings, error), verdict.elapsed_us)
-        rest = verdict.output[len(self._released):]
-        self._released = verdict.output
-        return rest, verdict
+        return self._send(verdict.output[len(released):]), verdict
 
     def _advance(self) -> str:
         text = self._parts[0]
@@ -128,7 +136,7 @@ class StreamGuard:
             complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain)
             turn.__dict__["statements"] = complete
             limit = complete[-1].end if complete else 0
-        findings = _run_checks(self._compiled, turn)
+        findings = run_checks(self._compiled, turn)
         if any(f.label is Label.GUARD_ERROR and f.action is Action.BLOCK for f in findings):
             return self._block(findings)
         if self._terms is not None:
@@ -162,19 +170,21 @@ class StreamGuard:
             # As for a whole output: what the edits made must pass too (they can join a term or a marker).
             again_turn = Turn(window, (), self._roles, self._compiled.marker_re, turn.deadline)
             again_turn.retrieved, again_turn.visible = turn.retrieved, turn.visible
-            again = [f for f in _run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
+            again = [f for f in run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
-        target = self._out + (self._pending + window if window else "")
         out = ""
-        if len(target) > len(self._released):
-            if not target.startswith(self._released):
+        if window:
+            beyond = self._pending + window
+            if not beyond.startswith(self._ahead):
                 return self._block([Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
                                             "streamed text diverged from the checked output")])
-            out = target[len(self._released):]
-            self._released = target
+            out = self._unsent + beyond[len(self._ahead):]
+            self._unsent, self._ahead = "", beyond
+        elif self._unsent:
+            out, self._unsent = self._unsent, ""
         self._commit(text, upto, limit, edited, edit_plan.edits, plain, turn)
-        return out
+        return self._send(out)
 
     def _commit(self, text: str, upto: int, limit: int, edited: str, edits: list[tuple[int, int, str]],
                 plain: set[int], turn: Turn) -> None:
@@ -197,7 +207,11 @@ class StreamGuard:
             cut, pending = nl + 1, ""
         if any(a < nl + 1 and b > cut for a, b, _ in edits):
             return  # an edit (a term across the line break) spans the cut
-        self._out += self._pending + edited[:edited_offset(edits, cut)]
+        final = self._pending + edited[:edited_offset(edits, cut)]
+        if not final.startswith(self._ahead):
+            return  # cannot happen while release is a prefix of the decision; finish() would then block
+        self._unsent += final[len(self._ahead):]
+        self._ahead = ""
         self._pending = pending
         self._parts = [text[nl + 1:]]
         self._base += nl + 1
