@@ -113,7 +113,7 @@ class Verdict:
 
     decision: Decision
     output: str
-    findings: tuple[Finding, ...] = ()
+    findings: list[Finding] = field(default_factory=list)
     elapsed_us: float = field(default=0.0, compare=False)
 
     @property

@@ -80,7 +80,7 @@ def test_roles_key_absent_and_null_mean_visible_to_everyone() -> None:
     for source in ({"id": "x", "text": "t"}, {"id": "x", "text": "t", "roles": None}):
         verdict = check("Claim [doc:x].", sources=[source], roles=[])
         assert verdict.decision is Decision.PASS
-        assert verdict.findings == ()
+        assert verdict.findings == []
 
 
 def test_empty_roles_list_is_visible_to_nobody() -> None:
@@ -100,7 +100,7 @@ def test_duplicate_id_visible_through_any_copy() -> None:
     sources = [{"id": "x", "text": "secret copy", "roles": ["board"]}, {"id": "x", "text": "public copy"}]
     verdict = check("Claim [doc:x].", sources=sources, roles=[])
     assert verdict.decision is Decision.PASS
-    assert verdict.findings == ()
+    assert verdict.findings == []
 
 
 # --------------------------------------------------------------------------------------------- no sources at all
@@ -195,7 +195,7 @@ def test_default_actions() -> None:
 
 def test_coverage_is_off_by_default() -> None:
     verdict = check("An uncited claim. Another uncited claim.")
-    assert verdict.findings == ()
+    assert verdict.findings == []
     assert verdict.decision is Decision.PASS
 
 

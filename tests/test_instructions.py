@@ -182,4 +182,4 @@ def test_inline_sources_line_satisfies_required_sources() -> None:
     # A "Sources: ..." line is a Sources section line (text.py); an answer ending with one has its Sources section.
     verdict = Guard.from_dict({"instructions": {"required_sections": ["Sources"]}}).check(
         "Leave is 25 days [doc:hr-12].\nSources: [doc:hr-12]")
-    assert verdict.findings == ()
+    assert verdict.findings == []

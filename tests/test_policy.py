@@ -135,7 +135,7 @@ def test_empty_policy_has_no_checks() -> None:
     guard = Guard.from_dict({})
     assert guard.compiled.checks == ()
     verdict = guard.check("Anything [doc:nope] goes, Falcon \U0001f389.")
-    assert (verdict.decision, verdict.findings) == (Decision.PASS, ())
+    assert (verdict.decision, verdict.findings) == (Decision.PASS, [])
 
 
 def test_empty_policy_file_is_valid(tmp_path: Path) -> None:
@@ -150,7 +150,7 @@ def test_coverage_off_accepts_yaml_false(tmp_path: Path, text: str) -> None:
     guard = Guard.from_policy(tmp_path / "p.yaml")
     assert guard.policy.citations is not None
     assert guard.policy.citations.coverage == "off"
-    assert guard.check("An uncited claim.").findings == ()
+    assert guard.check("An uncited claim.").findings == []
 
 
 def test_terms_and_term_files_combine(tmp_path: Path) -> None:

@@ -252,14 +252,14 @@ def test_nothing_covered_by_an_acting_finding_reaches_the_user(name: str, output
     if verdict.decision is Decision.BLOCKED:
         return
     # no banned term (terms are redacted or stripped, never flagged, in these policies)
-    assert TERM_FINDER.check(verdict.output).findings == (), verdict.output
+    assert TERM_FINDER.check(verdict.output).findings == [], verdict.output
     # no marker citing a source the caller may not see
     hidden = invisible_ids(ctx)
     for m in MARKER.finditer(verdict.output):
         assert m.group("id") not in hidden, verdict.output
     # and no error message echoes either
     for f in verdict.findings:
-        assert TERM_FINDER.check(f.message).findings == (), f
+        assert TERM_FINDER.check(f.message).findings == [], f
         assert not any(h in f.message for h in hidden), f
 
 

@@ -230,7 +230,7 @@ def test_the_citation_pattern_of_the_policy_finds_the_markers() -> None:
     guard = Guard.from_dict({"quotes": {}, "citations": citations})
     good = guard.check('HR says "annual leave allowance" [[leave]].', SOURCES, EMPLOYEE)
     bad = guard.check('HR says "annual leave allowance" [[remote]].', SOURCES, EMPLOYEE)
-    assert good.findings == ()
+    assert good.findings == []
     assert [f.label for f in bad.findings] == [Label.UNVERIFIED_QUOTE]
 
 
@@ -320,7 +320,7 @@ def test_a_redacted_quote_verifies_when_checked_again(output: str, replacement: 
     assert [f.label for f in first.findings] == [Label.BANNED_TERM]
     assert replacement in first.output and "Falcon" not in first.output
     second = guard.check(first.output, sources, [])
-    assert (second.decision, second.output, second.findings) == (Decision.PASS, first.output, ())
+    assert (second.decision, second.output, second.findings) == (Decision.PASS, first.output, [])
 
 
 def test_a_replacement_gap_does_not_excuse_a_wrong_quote() -> None:

@@ -41,7 +41,7 @@ def test_valid_output_is_returned_unchanged(output: str) -> None:
     verdict = guard().check(output)
     assert verdict.decision is Decision.PASS
     assert verdict.output == output
-    assert verdict.findings == ()
+    assert verdict.findings == []
 
 
 INVALID = [

@@ -236,7 +236,7 @@ def test_redact_with_an_empty_replacement() -> None:
 def test_no_match_passes_unchanged() -> None:
     output = "The falconry club meets at the nest. C++x and ASP.NET are fine."
     verdict = make_guard().check(output)
-    assert (verdict.decision, verdict.output, verdict.findings) == (Decision.PASS, output, ())
+    assert (verdict.decision, verdict.output, verdict.findings) == (Decision.PASS, output, [])
 
 
 @pytest.mark.parametrize(
