@@ -6,10 +6,11 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import regex
 
+from ._locate import DEFAULT_CITATION_PATTERN, Locator
 from .checks.base import Check, MarkerPattern, acts
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
@@ -18,8 +19,10 @@ from .checks.schema import SchemaCheck
 from .checks.terms import TermCheck
 from .exceptions import PolicyError
 from .models import Action
-from .policy import DEFAULT_CITATION_PATTERN, Locator, Policy
 from .text import normalize
+
+if TYPE_CHECKING:
+    from .policy import Policy
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,15 @@ whose lines are all removed goes too. If, after a strip, nothing of substance is
 from __future__ import annotations
 
 import time
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .checks.base import Turn, acts
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
-from .policy import Policy
 from .text import Kind, Statement, has_substance
+
+if TYPE_CHECKING:
+    from .policy import Policy
 
 Edit = tuple[int, int, str]
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import functools
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
 from .models import Source, Verdict
-from .policy import Locator, Policy, read_policy_file, validate_policy
 from .stream import StreamGuard
+
+if TYPE_CHECKING:
+    from .policy import Policy
 
 SourceLike = Source | Mapping[str, Any]
 
@@ -28,12 +30,17 @@ class Guard:
     @classmethod
     def from_policy(cls, path: str | Path) -> Guard:
         """Load, validate and compile a policy file; raise :class:`~guardrail.PolicyError` if it is not valid."""
+        from .policy import read_policy_file  # pydantic loads with the first policy, not with the package
+
         policy, locator = read_policy_file(path)
         return cls(compile_policy(policy, Path(path).resolve().parent, locator))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base_dir: str | Path | None = None) -> Guard:
         """Build a guard from a policy given as a mapping (the parsed YAML); paths are relative to ``base_dir``."""
+        from ._locate import Locator
+        from .policy import validate_policy
+
         locator = Locator("<policy>")
         return cls(compile_policy(validate_policy(data, locator), Path(base_dir) if base_dir else None, locator))
 

@@ -8,10 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ._locate import DEFAULT_BLOCKED_MESSAGE, DEFAULT_CITATION_PATTERN, Locator
 from .exceptions import PolicyError
-
-DEFAULT_CITATION_PATTERN = r"\[doc:(?P<id>[^\]\s]+)\]"
-DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't share that answer."
 
 OnFailure = Literal["flag", "strip", "block"]
 Coverage = Literal["off", "flag", "strip", "block"]
@@ -98,33 +96,6 @@ class Policy(_Section):
     sampling: SamplingPolicy | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
-
-
-class Locator:
-    """Finds the line of a key path in the YAML text a policy came from."""
-
-    def __init__(self, file: str, lines: dict[tuple[Any, ...], int] | None = None):
-        self.file = file
-        self._lines = lines or {}
-
-    def line(self, path: tuple[Any, ...]) -> int | None:
-        """The line of the deepest known key on ``path`` (1-based), if any."""
-        while path:
-            if path in self._lines:
-                return self._lines[path]
-            path = path[:-1]
-        return None
-
-    def error(self, message: str, path: tuple[Any, ...]) -> PolicyError:
-        """A :class:`PolicyError` for the key at ``path``."""
-        return PolicyError(message, file=self.file, key=_dotted(path), line=self.line(path))
-
-
-def _dotted(path: tuple[Any, ...]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "<root>"
 
 
 def _key_lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
