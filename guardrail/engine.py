@@ -119,7 +119,7 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
         edits += _marker_edits(turn, removed_markers, removed)
     if removed:
         _remove_orphan_sources_headings(turn.statements, removed)
-        edits += _statement_edits(turn.output, turn.statements, removed, turn.after_text)
+        edits += _statement_edits(turn.output, turn.statements, removed, turn.after_text, turn.continued)
     return Plan(False, frozenset(removed), merge_edits(edits))
 
 
@@ -172,7 +172,10 @@ def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> l
     return edits
 
 
-def _statement_edits(text: str, statements: list[Statement], removed: set[int], after_text: bool) -> list[Edit]:
+def _statement_edits(
+    text: str, statements: list[Statement], removed: set[int], after_text: bool, continued: bool = False
+) -> list[Edit]:
+    """Edits removing statements. ``continued``: the first line goes on from a kept sentence before the text."""
     if not removed:
         return []
     edits: list[Edit] = []
@@ -181,7 +184,7 @@ def _statement_edits(text: str, statements: list[Statement], removed: set[int], 
     for i, st in enumerate(statements):
         by_line.setdefault(st.line_start, []).append(i)
     for line_start, members in by_line.items():
-        if all(i in removed for i in members):
+        if all(i in removed for i in members) and not (continued and line_start == 0):
             removed_lines.add(line_start)
             if statements[members[0]].kind is Kind.CODE:  # a code block spans lines: take them all
                 removed_lines.update(_line_starts(text, line_start, statements[members[0]].end))
@@ -196,10 +199,11 @@ def _statement_edits(text: str, statements: list[Statement], removed: set[int], 
                 if i >= 0:  # a kept statement follows on the line: take the whitespace after the run
                     edits.append((first.start, statements[i].start, ""))
                 else:  # the run ends the line: take the whitespace before it
-                    edits.append((statements[members[pos - len(run) - 1]].end, last.end, ""))
+                    before = pos - len(run) - 1
+                    edits.append((statements[members[before]].end if before >= 0 else 0, last.end, ""))
                 run = []
     if removed_lines:
-        edits += _line_edits(text, removed_lines, after_text)
+        edits += _line_edits(text, removed_lines, after_text, continued)
     return edits
 
 
@@ -212,7 +216,7 @@ def _line_starts(text: str, start: int, end: int) -> list[int]:
     return out
 
 
-def _line_edits(text: str, removed_starts: set[int], after_text: bool = False) -> list[Edit]:
+def _line_edits(text: str, removed_starts: set[int], after_text: bool = False, continued: bool = False) -> list[Edit]:
     """Edits removing whole lines, with one neighbouring blank line when the removed lines stood between blanks.
     ``after_text``: the text continues other text (a stream's window), so its start is not a blank."""
     lines: list[tuple[int, int, int]] = []  # (start, content end, next start)
@@ -227,6 +231,8 @@ def _line_edits(text: str, removed_starts: set[int], after_text: bool = False) -
     def blank(k: int) -> bool:
         if k < 0:
             return not after_text
+        if k == 0 and continued:
+            return False  # the first line goes on from text before it
         return k >= len(lines) or not text[lines[k][0]:lines[k][1]].strip()
 
     k = 0

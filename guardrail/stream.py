@@ -57,6 +57,7 @@ class StreamGuard:
         self._all: list[str] = []  # the whole output so far, for the verdict at the end
         self._parts: list[str] = []  # the window: the output from `_base` on
         self._base = 0
+        self._continued = False  # the window starts inside a line, after a released sentence
         # What was sent is always a prefix of the final output. It is kept as pieces (never copied whole, so a long
         # stream stays linear), with just enough around the window to check and extend it:
         self._sent: list[str] = []
@@ -129,11 +130,12 @@ class StreamGuard:
         turn = Turn(text, self._sources, self._roles, self._compiled.marker_re,
                     time.perf_counter() + policy.budget_ms / 1000)
         turn.after_text = self._base > 0
+        turn.continued = self._continued
         limit = len(text)
         plain: set[int] = set()
         if self._by_statement:
             # Only complete statements matter here; the guard's own statements are those (prefix-stable).
-            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain)
+            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain, self._continued)
             turn.__dict__["statements"] = complete
             limit = complete[-1].end if complete else 0
         findings = run_checks(self._compiled, turn)
@@ -188,18 +190,23 @@ class StreamGuard:
 
     def _commit(self, text: str, upto: int, limit: int, edited: str, edits: list[tuple[int, int, str]],
                 plain: set[int], turn: Turn) -> None:
-        """Move the window past the last line whose output is final."""
+        """Move the window past what is final: to the next line once a line is done, else to the end of the last
+        sentence released (edits never reach back across a kept sentence, except for the whitespace after it)."""
+        continued = False
         if self._by_statement:
             if not upto:
                 return
             nl = text.find("\n", upto)
-            if nl < 0 or nl + 1 not in plain:
-                return
-            last_on_line = max(st.end for st in turn.statements if st.line_start <= upto and st.start < nl)
-            if last_on_line > limit:
-                return
-            content_end = nl - 1 if text[nl - 1] == "\r" else nl
-            cut, pending = content_end, text[content_end:nl + 1]
+            last_on_line = max((st.end for st in turn.statements if st.start < (nl if nl >= 0 else len(text))),
+                               default=0)
+            if nl >= 0 and nl + 1 in plain and last_on_line <= limit:
+                content_end = nl - 1 if text[nl - 1] == "\r" else nl
+                cut, pending = content_end, text[content_end:nl + 1]
+            else:
+                kept = next((st for st in turn.statements if st.end == upto), None)
+                if kept is None or kept.kind is not Kind.SENTENCE:
+                    return
+                cut, pending, nl, continued = upto, "", upto - 1, True
         else:
             nl = text.rfind("\n", 0, upto)
             if nl < 0:
@@ -215,6 +222,7 @@ class StreamGuard:
         self._pending = pending
         self._parts = [text[nl + 1:]]
         self._base += nl + 1
+        self._continued = continued
 
     def _block(self, findings: list[Finding]) -> str:
         self.blocked = True

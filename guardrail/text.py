@@ -236,15 +236,32 @@ class _State:
 
 
 def segment(
-    text: str, markers: MarkerFinder, *, final: bool = True, plain_lines: set[int] | None = None
+    text: str,
+    markers: MarkerFinder,
+    *,
+    final: bool = True,
+    plain_lines: set[int] | None = None,
+    continued: bool = False,
 ) -> list[Statement]:
     """Split ``text`` into statements, in order. With ``final=False`` the text is a prefix of a longer one and
     only statements that are complete whatever follows are returned. ``plain_lines``, if given, receives the start
-    of every line that begins outside any code block or Sources section (where a stream may start afresh)."""
+    of every line that begins outside any code block or Sources section (where a stream may start afresh).
+    ``continued``: the text starts inside an ordinary line, after a complete sentence (a stream's window)."""
     out: list[Statement] = []
     state = _State()
     finals = _finals(text)
     pos, n = 0, len(text)
+    if continued and n:
+        nl = text.find("\n")
+        le = n if nl < 0 else (nl - 1 if nl > 0 and text[nl - 1] == "\r" else nl)
+        cs = _skip_space(text, 0, le)
+        end = le
+        if nl >= 0 or final:
+            while end > cs and text[end - 1] in " \t\r":
+                end -= 1
+        if cs < end:
+            _sentences(text, cs, end, 0, nl >= 0 or final, markers, out, finals)
+        pos = n if nl < 0 else nl + 1
     while pos < n:
         if plain_lines is not None and state.fence is None and not state.sources:
             plain_lines.add(pos)

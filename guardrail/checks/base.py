@@ -39,6 +39,7 @@ class Turn:
         self.marker_re = marker_re
         self.deadline = deadline
         self.after_text = False  # the output continues text before it (a stream's window): its start is no blank
+        self.continued = False  # ... and starts inside a line, after a kept sentence
         self.retrieved: dict[str, list[Source]] = {}
         self.visible: dict[str, list[Source]] = {}
         for src in sources:
@@ -164,11 +165,16 @@ def marker_finder(markers: list[Marker], open_from: int | None = None) -> Marker
 
 
 def prefix_statements(
-    marker_re: MarkerPattern, text: str, timeout: float = 1.0, plain_lines: set[int] | None = None
+    marker_re: MarkerPattern,
+    text: str,
+    timeout: float = 1.0,
+    plain_lines: set[int] | None = None,
+    continued: bool = False,
 ) -> list[Statement]:
     """The statements of ``text`` that are complete whatever text follows it (for streams)."""
     markers, open_from = find_markers(marker_re, text, timeout, partial=True)
-    return segment(text, marker_finder(markers, open_from), final=False, plain_lines=plain_lines)
+    return segment(text, marker_finder(markers, open_from), final=False, plain_lines=plain_lines,
+                   continued=continued)
 
 
 class Check(Protocol):
