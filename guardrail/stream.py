@@ -15,8 +15,10 @@ How far it can release (the *settled* point):
 - ``must_not_match`` patterns that act hold back from where a match could still begin (regex partial matching);
 - checks of the whole output that block (schema, document-level instructions) hold everything to the end.
 
-Each time the settled point may have moved, the checks run on the text so far; findings inside the settled part
-are final, because segmentation is prefix-stable and every located check is local to its statement.
+The checks run again only when a chunk brings what can complete a statement, and only on the window: the text
+after the last released sentence (or finished line), whose output before it is final. Findings inside the settled
+part are final, because segmentation is prefix-stable and every located check is local to its statement; at the
+end the whole output is checked once more for the verdict, and a release that were not a prefix of it would block.
 """
 
 from __future__ import annotations
@@ -43,11 +45,10 @@ _LOOKBACK = 8  # characters before a chunk that a completing pattern may start i
 class StreamGuard:
     """The guard of one streamed output. Not shared between streams; cheap to create.
 
-    The checks look only at a window: the text from the start of the last line that could not yet be committed.
-    A line is committed once it is complete, holds a kept statement, and the line after it starts outside any code
-    block or Sources section; from then on its output is final (edits never reach across such a line, except the
-    line break after it, which is held until something after it is released). So the work per completed statement
-    does not grow with the length of the output.
+    The checks look only at a window. The window moves past a sentence once it is released (edits never reach back
+    across a kept sentence), and past a line once the line is complete, holds a kept statement and the next line
+    starts outside any code block or Sources section (its line break is held until something after it is released).
+    So the work per completed statement does not grow with the length of the output.
     """
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset()):
