@@ -199,6 +199,8 @@ class Statement(NamedTuple):
     section: int = -1
 
 
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
+
 MarkerFinder = Callable[[str, int, int, bool], "tuple[int, int] | Literal[True] | None"]
 """``finder(text, pos, endpos, partial)``: the span of a citation marker starting at ``pos``, or ``None`` if there is
 none; with ``partial``, ``True`` if ``text[pos:endpos]`` could be the beginning of one."""
@@ -216,6 +218,7 @@ _LINE = re.compile(
     |(?P<item>[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S)""",
     re.VERBOSE,
 )
+_SENTENCE = Kind.SENTENCE
 _FINAL = ".!?…"  # punctuation that can end a sentence
 _CLOSERS = "\"'”’»)]"  # may follow it and still belong to the sentence
 _WORDS = regex.compile(r"\w+")
@@ -369,8 +372,7 @@ def _sentences(
     straight = 0  # straight double quotes seen since `start`
     curly = 0  # open curly double quotes since `start`
     t_end = cs
-    for k in range(bisect_left(finals, cs), len(finals)):
-        t_start = finals[k]
+    for t_start in finals[bisect_left(finals, cs):]:
         if t_start >= le:
             break
         if t_start < t_end or t_start < start:
@@ -388,13 +390,15 @@ def _sentences(
             scanned = t_end
             if straight % 2 or curly > 0:
                 continue  # inside a quotation
-        j = _skip_space(text, t_end, le)
+        j = t_end
+        while j < le and text[j].isspace():
+            j += 1
         end = _sentence_end(text, t_start, t_end, j, le, complete, markers)
         if end is None:
             continue
         if end < 0:  # undecidable until more text arrives
             return
-        out.append(Statement(start, end, Kind.SENTENCE, ls))
+        out.append(_new(Statement, (start, end, _SENTENCE, ls, -1)))
         start = scanned = j if end == t_end else _skip_space(text, end, le)
         straight = curly = 0
         if start >= le:
