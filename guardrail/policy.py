@@ -27,6 +27,8 @@ class CitationsPolicy(_Section):
     on_hallucinated: OnFailure = "strip"
     on_unauthorized: OnFailure = "block"
     coverage: Coverage = "off"
+    leak_min_words: int = Field(8, ge=1)
+    """How many consecutive words copied from a source the caller may not see make an ``UNAUTHORIZED_SOURCE``."""
 
     @field_validator("coverage", mode="before")
     @classmethod
@@ -79,6 +81,13 @@ class SamplingPolicy(_Section):
     rate: float = Field(0.0, ge=0.0, le=1.0)
     always_on: list[Literal["pass", "modified", "blocked"]] = []
     queue: str = "sqlite:///.guardrail/queue.db"
+    buffer: int = Field(10_000, ge=1)
+
+
+class TelemetryPolicy(_Section):
+    """``telemetry:``: what spans, events and metrics may carry."""
+
+    record_content: bool = False
 
 
 class Policy(_Section):
@@ -94,6 +103,11 @@ class Policy(_Section):
     fail_mode: Literal["closed", "open"] = "closed"
     budget_ms: float = Field(50.0, gt=0)
     sampling: SamplingPolicy | None = None
+    telemetry: TelemetryPolicy | None = None
+    fields: list[Literal["tool_calls"]] = []
+    """Fields guarded besides the user-visible text (content, refusal, reasoning), which always is."""
+    keepalive_s: float = Field(15.0, gt=0)
+    """While a stream is held whole, an SSE comment goes out this often (seconds)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
