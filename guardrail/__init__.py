@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .exceptions import CheckError, GuardrailError, PolicyError
     from .guard import Guard, GuardedStream
-    from .middleware import GuardrailMiddleware, attach_context
+    from .middleware import GuardrailMiddleware, VerdictInfo, attach_context
     from .models import Action, Decision, Finding, Label, Source, Verdict
     from .policy import Policy
     from .stream import StreamGuard
@@ -33,6 +33,7 @@ __all__ = [
     "Source",
     "StreamGuard",
     "Verdict",
+    "VerdictInfo",
     "__version__",
     "attach_context",
 ]
@@ -52,6 +53,7 @@ _HOMES = {
     "Source": "models",
     "StreamGuard": "stream",
     "Verdict": "models",
+    "VerdictInfo": "middleware",
     "attach_context": "middleware",
 }
 

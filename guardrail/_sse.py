@@ -25,12 +25,16 @@ __all__ = [
     "DONE",
     "ChunkEncoder",
     "ChunkInfo",
+    "Comment",
     "Event",
     "SSEDecoder",
     "StreamFormatError",
     "Utf8Decoder",
     "content_chunk",
+    "dumps",
+    "encode_comment",
     "encode_done",
+    "encode_error",
     "encode_event",
     "finish_chunk",
     "parse_chunk",
@@ -109,13 +113,21 @@ class Event(NamedTuple):
     """The ``retry:`` value given in this event's own block, if any."""
 
 
+class Comment(NamedTuple):
+    """A comment line (``:...``, often a keep-alive), given by an :class:`SSEDecoder` made with ``comments=True``."""
+
+    text: str
+    """What follows the colon."""
+
+
 class SSEDecoder:
     """Incremental server-sent-events parser: ``feed`` byte chunks, get the events each one completes.
 
     Invalid UTF-8 anywhere in a complete line, or an event's block of lines (comments included, each line end counted
     as one byte) longer than ``max_event_bytes``, raises :class:`StreamFormatError`; the decoder is then unusable.
     At the end call ``close``: per the spec an event without its terminating blank line is not dispatched, and
-    ``truncated`` says whether the stream stopped inside one.
+    ``truncated`` says whether the stream stopped inside one. With ``comments=True`` comment lines come out too, as
+    :class:`Comment` items in stream order (a proxy forwards keep-alives at once).
     """
 
     __slots__ = (
@@ -128,6 +140,7 @@ class SSEDecoder:
         "_comments",
         "_data",
         "_event_type",
+        "_keep_comments",
         "_last_id",
         "_max",
         "_pending",
@@ -137,10 +150,11 @@ class SSEDecoder:
         "_truncated",
     )
 
-    def __init__(self, *, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES) -> None:
+    def __init__(self, *, max_event_bytes: int = DEFAULT_MAX_EVENT_BYTES, comments: bool = False) -> None:
         if max_event_bytes < 1:
             raise ValueError("max_event_bytes must be positive")
         self._max = max_event_bytes
+        self._keep_comments = comments
         # The incomplete last line, as parts: joining on every chunk would be quadratic for a long line.
         self._buf: list[bytes] = []
         self._buf_len = 0
@@ -180,8 +194,8 @@ class SSEDecoder:
         """After ``close``: the stream ended inside an event or a line, so something was never dispatched."""
         return self._truncated
 
-    def feed(self, data: bytes) -> list[Event]:
-        """Take the next chunk of the body; return the events it completes, in order."""
+    def feed(self, data: bytes) -> list[Event | Comment]:
+        """Take the next chunk of the body; return the events it completes (and comments, if asked), in order."""
         if self._closed:
             raise ValueError("feed() after close()")
         if self._skip_lf and data:
@@ -201,7 +215,7 @@ class SSEDecoder:
             self._buf.append(data)
             data = b"".join(self._buf)
             self._buf.clear()
-        events: list[Event] = []
+        events: list[Event | Comment] = []
         offset = self._buf_offset
         # Two fast paths where bytes.split does the scanning in C: every line end is LF, or every one is CRLF (as
         # sse-starlette writes). Only a mix, a lone CR or a CR at the chunk's end takes the regex.
@@ -254,7 +268,7 @@ class SSEDecoder:
             f"server-sent event over {self._max} bytes at byte offset {offset} of the stream", offset=offset
         )
 
-    def _line(self, line: bytes, offset: int) -> Event | None:
+    def _line(self, line: bytes, offset: int) -> Event | Comment | None:
         if line:
             if not self._block_bytes:
                 self._block_start = offset
@@ -272,7 +286,7 @@ class SSEDecoder:
             raise _utf8_error(exc, offset + exc.start) from None
         if text[0] == ":":
             self._comments += 1
-            return None
+            return Comment(text[1:]) if self._keep_comments else None
         self._pending = True
         name, _, value = text.partition(":")
         if value[:1] == " ":
@@ -386,6 +400,26 @@ def encode_event(data: str, *, event: str | None = None, id: str | None = None) 
     return f"{head}{body}\n".encode()
 
 
+def encode_comment(text: str = "") -> bytes:
+    """One SSE comment line and a blank line (``: ping`` keeps a proxy from cutting an idle stream)."""
+    if "\r" in text or "\n" in text:
+        raise ValueError("a comment cannot contain CR or LF")
+    return f":{text}\n\n".encode()
+
+
+def encode_error(message: str, code: str, kind: str = "guardrail_error") -> bytes:
+    """An OpenAI-shaped error event: ``data: {"error": {"message", "type", "code"}}``."""
+    return b"data: " + dumps({"error": {"message": message, "type": kind, "code": code}}) + b"\n\n"
+
+
+def dumps(obj: Any) -> bytes:
+    """Compact JSON (``ensure_ascii=False``); a lone surrogate, which has no UTF-8 form, is written as ``\\uXXXX``."""
+    try:
+        return orjson.dumps(obj)
+    except TypeError:  # orjson refuses lone surrogates (and integers beyond 64 bits): json escapes them
+        return _JSON_ASCII.encode(obj).encode()
+
+
 def encode_done() -> bytes:
     """The event that ends an OpenAI stream: ``data: [DONE]``."""
     return _DONE_EVENT
@@ -410,17 +444,21 @@ class ChunkEncoder:
         """A chunk carrying ``text`` as ``delta.content`` of choice ``index``."""
         return self._head + _json_bytes(f'{index:d},"delta":{{"content":', text, '},"finish_reason":null}]}\n\n')
 
-    def finish(self, index: int, finish_reason: str) -> bytes:
-        """A chunk that ends choice ``index`` with an empty delta, e.g. ``finish_reason="content_filter"``."""
-        return self._head + _json_bytes(f'{index:d},"delta":{{}},"finish_reason":', finish_reason, "}]}\n\n")
+    def finish(self, index: int, finish_reason: str, content: str | None = None) -> bytes:
+        """A chunk that ends choice ``index``, e.g. ``finish_reason="content_filter"``: an empty delta, or one
+        carrying ``content`` (a blocked stream's last chunk carries the blocked message), and no logprobs."""
+        rest = {"delta": {} if content is None else {"content": content}, "logprobs": None,
+                "finish_reason": finish_reason}
+        return self._head + _json_bytes(f"{index:d},", rest, "]}\n\n", strip=1)
 
 
-def _json_bytes(before: str, value: Any, after: str) -> bytes:
+def _json_bytes(before: str, value: Any, after: str, strip: int = 0) -> bytes:
+    """``before``, the JSON of ``value`` (less its first ``strip`` characters: an object's brace) and ``after``."""
     try:
-        return (before + _JSON.encode(value) + after).encode()
+        return (before + _JSON.encode(value)[strip:] + after).encode()
     except UnicodeEncodeError:
         # A lone surrogate (an upstream that split a \\uXXXX pair across chunks) has no UTF-8 form; JSON can escape it.
-        return (before + _JSON_ASCII.encode(value) + after).encode()
+        return (before + _JSON_ASCII.encode(value)[strip:] + after).encode()
 
 
 def content_chunk(template: Mapping[str, Any], index: int, text: str) -> bytes:
@@ -431,6 +469,6 @@ def content_chunk(template: Mapping[str, Any], index: int, text: str) -> bytes:
     return ChunkEncoder(template).content(index, text)
 
 
-def finish_chunk(template: Mapping[str, Any], index: int, finish_reason: str) -> bytes:
-    """An SSE-encoded chunk that ends choice ``index`` (an empty delta), e.g. with ``"content_filter"``."""
-    return ChunkEncoder(template).finish(index, finish_reason)
+def finish_chunk(template: Mapping[str, Any], index: int, finish_reason: str, content: str | None = None) -> bytes:
+    """An SSE-encoded chunk that ends choice ``index`` (an empty delta, or ``content``), e.g. ``"content_filter"``."""
+    return ChunkEncoder(template).finish(index, finish_reason, content)

@@ -3,18 +3,23 @@
 On a guarded route (by default every path ending in ``/chat/completions``) the response is read as what it says it
 is: an OpenAI chat completion (``application/json``), a stream of chunks (``text/event-stream``) or plain text
 (``text/plain``, streamed or not). JSON and unstreamed text are held whole and rewritten; streams go out as the stream
-guard releases them. Anything else that succeeds on a guarded route cannot be checked: the policy's fail mode decides
-(``closed`` replaces it with a blocked answer, ``open`` lets it through). Non-2xx responses, HEAD, other routes and
-non-HTTP scopes pass through untouched. Compression must be applied outside this middleware (add GZip after it, so
-that it wraps it): a compressed body on a guarded route cannot be read, and fail mode decides.
+guard releases them (:mod:`guardrail._chat` does the rewriting; this module moves bytes and reports). Non-2xx
+responses, HEAD, other routes and non-HTTP scopes pass through untouched. Compression must be applied outside this
+middleware (add GZip after it, so that it wraps it).
+
+What cannot be checked is a ``GUARD_ERROR``, and under ``fail_mode: closed`` it is an error, not a content block
+(CONTRACT section 6): a buffered response becomes a 502 with ``{"error": {"message", "type": "guardrail_error",
+"code"}}``; a stream ends with an error event, then ``[DONE]``. Under ``open`` the response passes unchecked.
 
 Each request gets its own responder object wrapping ``send``; nothing about a request lives on the middleware.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+import asyncio
+import inspect
+import uuid
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -23,26 +28,18 @@ from typing import Any
 import orjson
 from starlette.datastructures import MutableHeaders
 
-from ._sse import (
-    DONE,
-    SSEDecoder,
-    StreamFormatError,
-    Utf8Decoder,
-    content_chunk,
-    encode_done,
-    encode_event,
-    finish_chunk,
-    parse_chunk,
-)
+from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, worst
+from ._log import log_verdict, logger
+from ._scrub import Scrubber
+from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
 from .guard import Guard
-from .models import Decision, Source
+from .models import Action, Decision, Finding, Label, Source, Verdict
 from .stream import StreamGuard
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 
 CONTEXT_KEY = "guardrail.context"
-_CHUNK_KEYS = ("id", "object", "created", "model", "system_fingerprint")
 DEFAULT_MAX_BODY_BYTES = 4 << 20
 
 
@@ -52,6 +49,23 @@ class TurnContext:
 
     sources: list[Source] = field(default_factory=list)
     roles: frozenset[str] = frozenset()
+    request_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictInfo:
+    """Where a verdict given to ``on_verdict`` belongs: the request, the choice and field (None for a response that
+    could not be read at all), and the code of the guard error, if the verdict is one."""
+
+    request_id: str
+    path: str
+    policy: str
+    choice: int | None = None
+    field: str | None = None
+    error: str | None = None
+
+
+OnVerdict = Callable[[Verdict, VerdictInfo], Any]
 
 
 def attach_context(
@@ -77,7 +91,9 @@ class GuardrailMiddleware:
 
     ``app.add_middleware(GuardrailMiddleware, policy="policies/x.yaml")`` or ``guard=Guard.from_policy(...)``;
     ``paths`` chooses the guarded routes (exact paths or ``fnmatch`` patterns); ``max_body_bytes`` caps what is held
-    (over it, the fail mode decides).
+    (over it, the fail mode decides); ``on_verdict(verdict, info)`` (a function or a coroutine function) receives
+    every verdict, for the application's own audit trail: one per guarded field of each choice, and one for a
+    response that could not be read. Its errors are logged, never raised into the response.
     """
 
     def __init__(
@@ -87,6 +103,7 @@ class GuardrailMiddleware:
         policy: str | Path | None = None,
         paths: Sequence[str] | None = None,
         max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+        on_verdict: OnVerdict | None = None,
     ):
         if (guard is None) == (policy is None):
             raise TypeError("GuardrailMiddleware needs exactly one of guard= or policy=")
@@ -94,6 +111,7 @@ class GuardrailMiddleware:
         self.guard = guard if guard is not None else Guard.from_policy(policy)  # type: ignore[arg-type]
         self.paths = tuple(paths) if paths is not None else None
         self.max_body_bytes = max_body_bytes
+        self.on_verdict = on_verdict
 
     def guards(self, path: str) -> bool:
         """Whether responses on ``path`` are guarded."""
@@ -108,25 +126,45 @@ class GuardrailMiddleware:
         context = scope.get(CONTEXT_KEY)
         if context is None:
             context = scope[CONTEXT_KEY] = TurnContext()
-        responder = _Responder(self.guard, context, send, self.max_body_bytes)
-        await self.app(scope, receive, responder)
+        context.request_id = _request_id(scope)
+        responder = _Responder(self, context, scope.get("path", ""), send)
+        try:
+            await self.app(scope, receive, responder)
+        finally:
+            responder.stop_keepalive()
+        await responder.report()
+
+
+def _request_id(scope: Scope) -> str:
+    for name, value in scope.get("headers") or ():
+        if name == b"x-request-id":
+            text = value.decode("latin-1").strip()
+            if text and len(text) <= 200 and text.isprintable():
+                return text
+    return uuid.uuid4().hex
 
 
 class _Responder:
     """Wraps ``send`` for one response: holds, checks and rewrites what the app sends."""
 
-    def __init__(self, guard: Guard, context: TurnContext, send: Any, max_body_bytes: int):
-        self.guard = guard
+    def __init__(self, owner: GuardrailMiddleware, context: TurnContext, path: str, send: Any):
+        self.owner = owner
+        self.guard = owner.guard
         self.context = context
+        self.path = path
         self.send = send
-        self.max_body_bytes = max_body_bytes
         self.mode = "start"
         self.start: Message | None = None
         self.body: list[bytes] = []
         self.size = 0
-        self.sse: _SSEGuard | None = None
+        self.stream: ChunkStream | None = None
         self.text: _TextStream | None = None
-        self.decision: Decision | None = None
+        self.verdicts: list[FieldVerdict] = []
+        self.error: tuple[str, str] | None = None  # (code, message) of a guard error
+        self.lock: asyncio.Lock | None = None
+        self.ticker: asyncio.Task[None] | None = None
+        self.last_sent = 0.0
+        self.ended = False
 
     @property
     def fail_closed(self) -> bool:
@@ -141,6 +179,8 @@ class _Responder:
         else:  # trailers, pathsend, anything newer: not ours to judge
             await self.send(message)
 
+    # ------------------------------------------------------------------------------------------------- the start
+
     async def _on_start(self, message: Message) -> None:
         status = message["status"]
         headers = MutableHeaders(scope=message)
@@ -151,45 +191,57 @@ class _Responder:
         self.start = message
         encoding = headers.get("content-encoding", "identity").strip().lower()
         media = headers.get("content-type", "").split(";")[0].strip().lower()
+        compiled = self.guard.compiled
         if encoding != "identity":
             self.mode = "unreadable"
+            self.error = ("upstream_compressed", "the response is compressed (put compression outside the guard)")
         elif media == "application/json":
             self.mode = "json"
-        elif media in ("text/event-stream", "text/plain") and not self.guard.compiled.acting:
+        elif media in ("text/event-stream", "text/plain") and not compiled.acting:
             self.mode = "pass"  # no check can change anything: nothing to hold back
-            self.decision = Decision.PASS
-            await self._send_start(streaming=False, changed=False)
+            await self._send_start(streaming=False, changed=False, decision=Decision.PASS)
         elif media == "text/event-stream":
             self.mode = "sse"
-            self.sse = _SSEGuard(self.guard, self.context, self.max_body_bytes)
+            policy = compiled.policy
+            sources, roles = self.context.sources, self.context.roles
+            self.stream = ChunkStream(lambda: StreamGuard(compiled, sources, roles), self._scrubber(),
+                                      blocked_message=policy.blocked_message, fail_closed=self.fail_closed,
+                                      tool_calls="tool_calls" in policy.fields,
+                                      max_event_bytes=self.owner.max_body_bytes)
             await self._send_start(streaming=True)
+            self._start_keepalive(policy.keepalive_s)
         elif media == "text/plain":
             self.mode = "text"
         else:
             self.mode = "unreadable"
+            self.error = ("upstream_unsupported", "the response is not a chat completion, a stream or plain text")
         if self.mode == "unreadable" and not self.fail_closed:
             self.mode = "pass"
-            self.decision = Decision.PASS
-            await self._send_start(streaming=False, changed=False)
+            await self._send_start(streaming=False, changed=False, decision=Decision.PASS)
+
+    def _scrubber(self) -> Scrubber:
+        return Scrubber(self.guard.compiled, self.context.sources, self.context.roles)
+
+    # -------------------------------------------------------------------------------------------------- the body
 
     async def _on_body(self, chunk: bytes, more: bool) -> None:
         mode = self.mode
         if mode == "pass":
             await self.send({"type": "http.response.body", "body": chunk, "more_body": more})
         elif mode == "sse":
-            assert self.sse is not None
-            out = self.sse.feed(chunk) if chunk else b""
+            assert self.stream is not None
+            out = self.stream.feed(chunk) if chunk else b""
             if not more:
-                out += self.sse.close()
-                self.decision = self.sse.decision
+                out += self.stream.close()
             if out or not more:
-                await self.send({"type": "http.response.body", "body": out, "more_body": more})
+                await self._stream_body(out, more)
         elif mode == "text-stream":
             assert self.text is not None
             out = self.text.feed(chunk)
             if not more:
                 out += self.text.close()
-                self.decision = self.text.decision
+                self.verdicts = [FieldVerdict(0, "text", self.text.verdict)] if self.text.verdict else []
+                self.error = self.text.error
             if out or not more:
                 await self.send({"type": "http.response.body", "body": out, "more_body": more})
         elif mode in ("done", "discard"):
@@ -197,7 +249,7 @@ class _Responder:
         elif mode == "unreadable":
             if not more:
                 self.mode = "done"
-                await self._send_blocked()
+                await self._send_error()
         elif mode == "text" and more and not self.body:
             # The first piece of a streamed plain-text reply: guard it as a stream.
             self.mode = "text-stream"
@@ -207,59 +259,101 @@ class _Responder:
         else:  # json and unstreamed text: hold the whole body
             self.size += len(chunk)
             self.body.append(chunk)
-            if self.size > self.max_body_bytes:
+            if self.size > self.owner.max_body_bytes:
                 await self._over_size(more)
                 return
             if not more:
                 await self._finish_buffered(b"".join(self.body))
 
+    async def _stream_body(self, out: bytes, more: bool) -> None:
+        assert self.lock is not None
+        async with self.lock:
+            if not more:
+                self.ended = True
+            self.last_sent = asyncio.get_running_loop().time()
+            await self.send({"type": "http.response.body", "body": out, "more_body": more})
+
     async def _over_size(self, more: bool) -> None:
-        """Too big to hold: closed blocks (and drops the rest), open sends it unchecked."""
+        """Too big to hold: closed answers an error (and drops the rest), open sends it unchecked."""
         if self.fail_closed:
             self.body = []
             self.mode = "discard"
-            await self._send_blocked()
+            self.error = ("upstream_too_large", f"the response is over {self.owner.max_body_bytes} bytes")
+            await self._send_error()
             return
         self.mode = "pass"
-        self.decision = Decision.PASS
-        await self._send_start(streaming=True, changed=False)
+        await self._send_start(streaming=True, changed=False, decision=Decision.PASS)
         await self.send({"type": "http.response.body", "body": b"".join(self.body), "more_body": more})
         self.body = []
 
     async def _finish_buffered(self, body: bytes) -> None:
         mode, self.mode = self.mode, "done"
-        if mode == "unreadable":
-            await self._send_blocked()
-            return
-        out = _guard_json(self.guard, self.context, body) if mode == "json" \
-            else _guard_text(self.guard, self.context, body)
-        if out is None:  # not the shape it claims: fail mode decides
+        try:
+            new_body = self._guard_json(body) if mode == "json" else self._guard_text(body)
+        except ShapeError as exc:
+            self.error = ("upstream_malformed", f"the response is not a chat completion ({exc})")
             if self.fail_closed:
-                await self._send_blocked()
+                await self._send_error()
                 return
-            out = body, Decision.PASS
-        new_body, self.decision = out
-        await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
+            new_body = body
+        errors = [guard_error(v.verdict) for v in self.verdicts]
+        found = next((e for e in errors if e is not None), None)
+        if found is not None:
+            self.error = ("guard_error", found.message)
+            await self._send_error()
+            return
+        decision = worst([v.verdict.decision for v in self.verdicts])
+        await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body),
+                               decision=decision)
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
-    async def _send_blocked(self) -> None:
-        """Replace the whole response with the policy's blocked answer, in the shape the route speaks."""
-        self.decision = Decision.BLOCKED
-        assert self.start is not None
-        message = self.guard.policy.blocked_message
-        if MutableHeaders(scope=self.start).get("content-type", "").startswith("text/plain"):
-            body, media = message.encode(), "text/plain; charset=utf-8"
-        else:
-            body, media = json.dumps(_blocked_completion(message), ensure_ascii=False).encode(), "application/json"
+    def _guard_json(self, body: bytes) -> bytes:
+        try:
+            obj = orjson.loads(body)
+        except (ValueError, RecursionError):
+            try:  # orjson is strict where json is lenient (a lone surrogate's \uXXXX)
+                import json
+
+                obj = json.loads(body)
+            except (ValueError, RecursionError):
+                raise ShapeError("not JSON") from None
+        guard, context = self.guard, self.context
+        sources, roles = context.sources, context.roles
+        policy = guard.policy
+        self.verdicts, changed = guard_completion(
+            obj, lambda text: guard.check(text, sources, roles), self._scrubber(), policy.blocked_message,
+            tool_calls="tool_calls" in policy.fields)
+        return dumps(obj) if changed else body
+
+    def _guard_text(self, body: bytes) -> bytes:
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ShapeError("not UTF-8 text") from None
+        verdict = self.guard.check(text, self.context.sources, self.context.roles)
+        self.verdicts = [FieldVerdict(0, "text", verdict)]
+        if verdict.decision is Decision.PASS:
+            return body
+        return verdict.output.encode()
+
+    # ------------------------------------------------------------------------------------------ what goes out
+
+    async def _send_error(self) -> None:
+        """Answer a guard error (fail closed): a 502 in OpenAI's error shape, whatever the route speaks."""
+        assert self.start is not None and self.error is not None
+        code, message = self.error
+        body = dumps({"error": {"message": message, "type": "guardrail_error", "code": code}})
+        self.start["status"] = 502
         headers = MutableHeaders(scope=self.start)
         for name in ("content-encoding", "content-type"):
             if name in headers:
                 del headers[name]
-        headers["content-type"] = media
-        await self._send_start(streaming=False, changed=True, length=len(body))
+        headers["content-type"] = "application/json"
+        await self._send_start(streaming=False, changed=True, length=len(body), decision=Decision.BLOCKED)
         await self.send({"type": "http.response.body", "body": body, "more_body": False})
 
-    async def _send_start(self, *, streaming: bool, changed: bool = True, length: int | None = None) -> None:
+    async def _send_start(self, *, streaming: bool, changed: bool = True, length: int | None = None,
+                          decision: Decision | None = None) -> None:
         assert self.start is not None
         headers = MutableHeaders(scope=self.start)
         if changed or streaming:
@@ -268,63 +362,68 @@ class _Responder:
                     del headers[name]
             if length is not None:
                 headers["content-length"] = str(length)
-        if self.decision is not None:
-            headers["x-guardrail-decision"] = self.decision.value
+        if decision is not None:
+            headers["x-guardrail-decision"] = decision.value
         start, self.start = self.start, None
         await self.send(start)
 
+    # ----------------------------------------------------------------------------------------------- keep-alive
 
-def _blocked_completion(message: str) -> dict[str, Any]:
-    return {
-        "object": "chat.completion",
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": message},
-                     "finish_reason": "content_filter"}],
-    }
+    def _start_keepalive(self, interval: float) -> None:
+        self.lock = asyncio.Lock()
+        self.last_sent = asyncio.get_running_loop().time()
+        self.ticker = asyncio.get_running_loop().create_task(self._tick(interval))
 
+    async def _tick(self, interval: float) -> None:
+        """While text is held, an SSE comment every ``interval`` seconds of silence keeps proxies from cutting."""
+        assert self.lock is not None
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.ended:
+                await asyncio.sleep(max(self.last_sent + interval - loop.time(), 0.0))
+                async with self.lock:
+                    if self.ended or loop.time() - self.last_sent < interval:
+                        continue
+                    self.last_sent = loop.time()
+                    await self.send({"type": "http.response.body", "body": encode_comment(" keep-alive"),
+                                     "more_body": True})
+        except Exception:  # the client went away: the response ends elsewhere
+            return
 
-def _guard_json(guard: Guard, context: TurnContext, body: bytes) -> tuple[bytes, Decision] | None:
-    """Check every choice of a chat completion; the body to send (the same object when unchanged) and the decision,
-    or None when the body is not a chat completion."""
-    try:
-        obj = orjson.loads(body)
-    except (ValueError, RecursionError):
-        return None
-    choices = obj.get("choices") if isinstance(obj, dict) else None
-    if not isinstance(choices, list) or not choices:
-        return None
-    worst = Decision.PASS
-    for choice in choices:
-        message = choice.get("message") if isinstance(choice, dict) else None
-        if not isinstance(message, dict):
-            return None
-        content = message.get("content")
-        if content is None:  # a tool call: no text to check
-            continue
-        if not isinstance(content, str):
-            return None
-        verdict = guard.check(content, context.sources, context.roles)
-        if verdict.decision is Decision.BLOCKED:
-            message["content"] = guard.policy.blocked_message
-            choice["finish_reason"] = "content_filter"
-            worst = Decision.BLOCKED
-        elif verdict.decision is Decision.MODIFIED:
-            message["content"] = verdict.output
-            if worst is Decision.PASS:
-                worst = Decision.MODIFIED
-    if worst is Decision.PASS:
-        return body, worst
-    return orjson.dumps(obj), worst
+    def stop_keepalive(self) -> None:
+        self.ended = True
+        if self.ticker is not None:
+            self.ticker.cancel()
+            self.ticker = None
 
+    # ------------------------------------------------------------------------------------------------ reporting
 
-def _guard_text(guard: Guard, context: TurnContext, body: bytes) -> tuple[bytes, Decision] | None:
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    verdict = guard.check(text, context.sources, context.roles)
-    if verdict.decision is Decision.PASS:
-        return body, verdict.decision
-    return verdict.output.encode(), verdict.decision
+    async def report(self) -> None:
+        """Log and hand over the verdicts of this response, once it is complete (or cut off)."""
+        if self.stream is not None:
+            self.verdicts, self.error = self.stream.verdicts, self.stream.error
+        policy = self.guard.policy
+        rid = self.context.request_id
+        reports: list[tuple[Verdict, VerdictInfo]] = []
+        for fv in self.verdicts:
+            err = "guard_error" if guard_error(fv.verdict) is not None else None
+            reports.append((fv.verdict, VerdictInfo(rid, self.path, policy.name, fv.choice, fv.field, err)))
+        if self.error is not None and not any(info.error for _, info in reports):
+            code, message = self.error
+            closed = self.fail_closed and code != "upstream_error"
+            finding = Finding("guard", Label.GUARD_ERROR, Action.BLOCK if closed else Action.FLAG, 0, 0, message)
+            verdict = Verdict(Decision.BLOCKED if closed else Decision.PASS, "", [finding])
+            reports.append((verdict, VerdictInfo(rid, self.path, policy.name, error=code)))
+        callback = self.owner.on_verdict
+        for verdict, info in reports:
+            log_verdict(policy.name, verdict, request_id=rid, choice=info.choice, field=info.field, error=info.error)
+            if callback is not None:
+                try:
+                    result = callback(verdict, info)
+                    if inspect.isawaitable(result):
+                        await result
+                except Exception:
+                    logger.exception("request=%s: on_verdict raised", rid)
 
 
 class _TextStream:
@@ -334,7 +433,8 @@ class _TextStream:
         self.guard = guard
         self.decoder = Utf8Decoder()
         self.stream = StreamGuard(guard.compiled, context.sources, context.roles)
-        self.decision: Decision | None = None
+        self.verdict: Verdict | None = None
+        self.error: tuple[str, str] | None = None
         self.broken = False
 
     def feed(self, chunk: bytes) -> bytes:
@@ -342,8 +442,8 @@ class _TextStream:
             return b""
         try:
             text = self.decoder.decode(chunk)
-        except StreamFormatError:
-            self.broken = True
+        except StreamFormatError as exc:
+            self.broken, self.error = True, ("upstream_malformed", str(exc))
             return b""
         return self.stream.feed(text).encode()
 
@@ -351,165 +451,25 @@ class _TextStream:
         if not self.broken:
             try:
                 self.stream.feed(self.decoder.flush())
-            except StreamFormatError:
-                self.broken = True
-        if self.broken and self.guard.policy.fail_mode == "closed":
+            except StreamFormatError as exc:
+                self.broken, self.error = True, ("upstream_malformed", str(exc))
+        closed = self.guard.policy.fail_mode == "closed"
+        if self.broken and closed:
+            # Plain text has no error frame: the stream ends with a line that says the answer could not be checked.
             self.stream.blocked = True
-        rest, verdict = self.stream.finish()
-        self.decision = Decision.BLOCKED if self.stream.blocked else verdict.decision
+            self.stream.finish()
+            assert self.error is not None
+            return self._error_line()
+        rest, self.verdict = self.stream.finish()
+        err = guard_error(self.verdict)
+        if err is not None:
+            self.error = ("guard_error", err.message)
+            return self._error_line()
         if self.stream.blocked:
             message = self.guard.policy.blocked_message
             return (("\n\n" if self.stream.released else "") + message).encode()
         return rest.encode()
 
-
-class _SSEGuard:
-    """A stream of OpenAI chat-completion chunks: each choice's text goes through its own stream guard, and comes
-    out in chunks of the same shape; a blocked choice ends with ``finish_reason: "content_filter"``."""
-
-    def __init__(self, guard: Guard, context: TurnContext, max_event_bytes: int):
-        self.guard = guard
-        self.context = context
-        self.decoder = SSEDecoder(max_event_bytes=max_event_bytes)
-        self.streams: dict[int, StreamGuard] = {}
-        self.ended: set[int] = set()  # choices whose finish chunk went out
-        self.template: dict[str, Any] = {}
-        self.broken = False
-        self.done = False
-        self.decision: Decision = Decision.PASS
-
-    def feed(self, chunk: bytes) -> bytes:
-        if self.broken or self.done:
-            return b""
-        try:
-            events = self.decoder.feed(chunk)
-        except StreamFormatError:
-            return self._break()
-        out = []
-        for event in events:
-            out.append(self._event(event.data))
-            if self.broken or self.done:
-                break
-        return b"".join(out)
-
-    def close(self) -> bytes:
-        if self.broken or self.done:
-            return b""
-        try:
-            events = self.decoder.close()
-        except StreamFormatError:
-            return self._break()
-        out = b"".join(self._event(event.data) for event in events)
-        if not self.done:  # the upstream stopped without [DONE]
-            out += self._break() if self.guard.policy.fail_mode == "closed" else self._end_all()
-        return out
-
-    def _break(self) -> bytes:
-        """A broken stream (not SSE, not JSON, invalid UTF-8, truncated): fail mode decides."""
-        self.broken = True
-        if self.guard.policy.fail_mode == "closed":
-            out = b"".join(self._end(i, blocked=True) for i in list(self.streams) if i not in self.ended)
-            if not self.streams:
-                out += finish_chunk(self.template, 0, "content_filter")
-            self.decision = Decision.BLOCKED
-            return out + encode_done()
-        return self._end_all()
-
-    def _event(self, data: str) -> bytes:
-        if data.strip() == DONE:
-            self.done = True
-            return self._end_all() + encode_done()
-        try:
-            info = parse_chunk(data)
-        except StreamFormatError:
-            return self._break()
-        if info is None:
-            return b""
-        obj = info.obj
-        if not self.template:
-            self.template = obj
-        choices = obj.get("choices") or []
-        if not info.content and not info.finish_reason:
-            return encode_event(data)  # no choice text (a usage chunk, say): as it came
-        changed = False
-        tail = b""
-        for position, choice in enumerate(choices):
-            index = choice.get("index", position)
-            delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
-            if index in self.ended:  # blocked earlier: nothing more of this choice goes out
-                changed = True
-                choice["delta"] = {}
-                choice.pop("finish_reason", None)
-                continue
-            stream = self.streams.get(index)
-            if stream is None:
-                stream = self.streams[index] = StreamGuard(self.guard.compiled, self.context.sources,
-                                                           self.context.roles)
-            text = info.content.get(index, "")
-            released = stream.feed(text) if text else ""
-            if stream.blocked:
-                changed = True
-                delta.pop("content", None)
-                choice.pop("finish_reason", None)
-                tail += self._end(index, blocked=True)
-                continue
-            if info.finish_reason.get(index) is not None:
-                rest, verdict = stream.finish()
-                self.ended.add(index)
-                if stream.blocked:
-                    self._note(Decision.BLOCKED)
-                    choice["finish_reason"] = "content_filter"
-                    changed = True
-                else:
-                    self._note(verdict.decision)
-                    released += rest
-            if released != text:
-                changed = True
-                if released:
-                    delta["content"] = released
-                else:
-                    delta.pop("content", None)
-        if not changed:
-            return encode_event(data) + tail  # the upstream's own bytes
-        if all(not _carries(choice) for choice in choices) and set(obj) <= {*_CHUNK_KEYS, "choices"}:
-            return tail
-        return encode_event(json.dumps(obj, ensure_ascii=False, separators=(",", ":"))) + tail
-
-    def _end(self, index: int, *, blocked: bool) -> bytes:
-        self.ended.add(index)
-        if blocked:
-            self._note(Decision.BLOCKED)
-            return finish_chunk(self.template, index, "content_filter")
-        return b""
-
-    def _end_all(self) -> bytes:
-        """Release what each unfinished choice still holds (a stream without ``finish_reason``)."""
-        out = []
-        for index, stream in self.streams.items():
-            if index in self.ended:
-                continue
-            rest, verdict = stream.finish()
-            self.ended.add(index)
-            if stream.blocked:
-                self._note(Decision.BLOCKED)
-                out.append(finish_chunk(self.template, index, "content_filter"))
-            else:
-                self._note(verdict.decision)
-                if rest:
-                    out.append(content_chunk(self.template, index, rest))
-        return b"".join(out)
-
-    def _note(self, decision: Decision) -> None:
-        rank = {Decision.PASS: 0, Decision.MODIFIED: 1, Decision.BLOCKED: 2}
-        if rank[decision] > rank[self.decision]:
-            self.decision = decision
-
-
-
-def _carries(choice: Any) -> bool:
-    """Whether a rewritten choice still says anything (text, a role, tool calls, a finish reason)."""
-    if not isinstance(choice, dict):
-        return True
-    delta = choice.get("delta") or {}
-    return bool(delta) or choice.get("finish_reason") is not None
-
+    def _error_line(self) -> bytes:
+        assert self.error is not None
+        return (("\n\n" if self.stream.released else "") + f"[guardrail error: {self.error[0]}]").encode()

@@ -40,6 +40,9 @@ from .text import Kind, normalize, normalize_mapped
 # citation marker, or a line break. Only a chunk that brings one makes the guard look again.
 _COMPLETES = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
+# A fence line at a line start (an opening one, or one that may close a code block), and one that can close a block.
+_FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
+_CLOSING_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*\r?$")
 
 
 class StreamGuard:
@@ -77,6 +80,10 @@ class StreamGuard:
             for _, p in c.must_not_match
         ]
         self._free = not acting  # nothing can change the text: release as it comes
+        # While the window ends inside an open code block, nothing can be released before a line closes it: the
+        # guard then only looks at each completed line (cost linear in the block) instead of the whole window.
+        self._fence: tuple[str, int] | None = None
+        self._line: list[str] = []  # the incomplete last line, while in a code block
 
     @property
     def released(self) -> str:
@@ -99,13 +106,53 @@ class StreamGuard:
             return self._send(delta)
         if self._hold_all:
             return ""
-        before = sum(len(p) for p in self._parts)
         self._parts.append(delta)
+        if self._fence is not None and not self._may_close_fence(delta):
+            return ""
+        before = len(self._parts[0]) if len(self._parts) == 2 else sum(len(p) for p in self._parts[:-1])
         if len(self._parts) > 1:
             self._parts = ["".join(self._parts)]
         if self._by_statement and _COMPLETES.search(self._parts[0], max(before - _LOOKBACK, 0)) is None:
             return ""
-        return self._advance()
+        out = self._advance()
+        if self._by_statement and not self.blocked:
+            self._note_fence(self._parts[0])
+        return out
+
+    def _note_fence(self, window: str) -> None:
+        """Remember whether the window ends inside an open code block (and its last, incomplete line)."""
+        self._fence = None
+        if "```" not in window and "~~~" not in window:
+            return
+        fence: tuple[str, int] | None = None
+        for m in _FENCE_LINE.finditer(window):
+            if m.start() == 0 and self._continued:
+                continue  # the window starts inside a line: not a line start
+            run = m.group(1)
+            if fence is None:
+                fence = (run[0], len(run))
+            elif run[0] == fence[0] and len(run) >= fence[1] and not m.group(2).strip() and m.end() < len(window):
+                fence = None
+        if fence is not None:
+            self._fence = fence
+            self._line = [window[window.rfind("\n") + 1:]]
+
+    def _may_close_fence(self, delta: str) -> bool:
+        """Whether ``delta`` completes a line that could close the open code block."""
+        nl = delta.find("\n")
+        if nl < 0:
+            self._line.append(delta)
+            return False
+        self._line.append(delta[:nl])
+        lines = ["".join(self._line), *delta[nl + 1:].split("\n")]
+        self._line = [lines.pop()]
+        char, length = self._fence  # type: ignore[misc]
+        for line in lines:
+            m = _CLOSING_FENCE.match(line)
+            if m is not None and m.group(1)[0] == char and len(m.group(1)) >= length:
+                self._fence = None
+                return True
+        return False
 
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or

@@ -36,6 +36,7 @@ def test_all_is_pinned() -> None:
         "Source",
         "StreamGuard",
         "Verdict",
+        "VerdictInfo",
         "__version__",
         "attach_context",
     ]

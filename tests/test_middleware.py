@@ -121,8 +121,10 @@ def test_without_attached_context_every_citation_is_invalid() -> None:
                                   b'{"choices": [{"message": {"content": ["parts"]}}]}'])
 def test_json_of_another_shape_fails_closed_or_open(body: bytes) -> None:
     closed = run(GuardrailMiddleware(upstream("application/json", [body]), guard=GUARD))
-    assert headers_of(closed[0])["x-guardrail-decision"] == "blocked"
-    assert json.loads(closed[1]["body"])["choices"][0]["finish_reason"] == "content_filter"
+    assert closed[0]["status"] == 502 and headers_of(closed[0])["x-guardrail-decision"] == "blocked"
+    error = json.loads(closed[1]["body"])["error"]
+    assert error["type"] == "guardrail_error" and error["code"] == "upstream_malformed"
+    assert headers_of(closed[0])["content-length"] == str(len(closed[1]["body"]))
     opened = run(GuardrailMiddleware(upstream("application/json", [body]), guard=OPEN_GUARD))
     assert opened[1]["body"] == body and headers_of(opened[0])["x-guardrail-decision"] == "pass"
 
@@ -140,6 +142,7 @@ def test_over_the_size_cap_fails_closed_or_open() -> None:
     closed = run(GuardrailMiddleware(upstream("application/json", [body], context=CONTEXT), guard=GUARD,
                                      max_body_bytes=100))
     assert headers_of(closed[0])["x-guardrail-decision"] == "blocked"
+    assert closed[0]["status"] == 502 and json.loads(body_of(closed))["error"]["code"] == "upstream_too_large"
     opened = run(GuardrailMiddleware(upstream("application/json", [body[:60], body[60:]], context=CONTEXT),
                                      guard=OPEN_GUARD, max_body_bytes=100))
     assert body_of(opened) == body
@@ -184,6 +187,7 @@ def test_compressed_body_cannot_be_checked() -> None:
     closed = run(GuardrailMiddleware(app, guard=GUARD))
     headers = headers_of(closed[0])
     assert headers["x-guardrail-decision"] == "blocked" and "content-encoding" not in headers
+    assert closed[0]["status"] == 502 and json.loads(body_of(closed))["error"]["code"] == "upstream_compressed"
     assert run(GuardrailMiddleware(app, guard=OPEN_GUARD))[1]["body"] == body
 
 
@@ -191,6 +195,7 @@ def test_another_media_type_on_a_guarded_route_is_a_guard_error() -> None:
     app = upstream("application/octet-stream", [b"BLUEJAY"])
     closed = run(GuardrailMiddleware(app, guard=GUARD))
     assert headers_of(closed[0])["x-guardrail-decision"] == "blocked" and b"BLUEJAY" not in body_of(closed)
+    assert closed[0]["status"] == 502 and json.loads(body_of(closed))["error"]["code"] == "upstream_unsupported"
     assert body_of(run(GuardrailMiddleware(app, guard=OPEN_GUARD))) == b"BLUEJAY"
 
 
@@ -215,7 +220,7 @@ def test_plain_text_streamed_releases_checked_text() -> None:
 def test_invalid_utf8_plain_text_fails_closed() -> None:
     messages = run(GuardrailMiddleware(upstream("text/plain", [b"Leave [doc:a].\xff", b" more"], context=CONTEXT),
                                        guard=GUARD))
-    assert body_of(messages).endswith(b"Blocked.")
+    assert body_of(messages) == b"[guardrail error: upstream_malformed]"  # plain text has no error frame
 
 
 # ------------------------------------------------------------------------------------------------------------ SSE
@@ -230,18 +235,28 @@ def sse(*texts: str, finish: str | None = "stop", done: bool = True) -> bytes:
 
 def released(messages: list[dict[str, Any]]) -> tuple[str, list[str | None], bool]:
     """The text the client receives, the finish reasons it sees and whether it saw [DONE]."""
+    text, reasons, done, _ = seen(messages)
+    return text, reasons, done
+
+
+def seen(messages: list[dict[str, Any]]) -> tuple[str, list[str | None], bool, list[dict[str, Any]]]:
+    """The text the client receives, the finish reasons, whether it saw [DONE] and the error events it got."""
     decoder = SSEDecoder()
     events = decoder.feed(body_of(messages)) + decoder.close()
-    text, reasons, done = [], [], False
+    text, reasons, done, errors = [], [], False, []
     for event in events:
         if event.data == "[DONE]":
             done = True
             continue
-        for choice in json.loads(event.data)["choices"]:
+        obj = json.loads(event.data)
+        if "error" in obj:
+            errors.append(obj["error"])
+            continue
+        for choice in obj["choices"]:
             text.append(choice.get("delta", {}).get("content") or "")
             if choice.get("finish_reason"):
                 reasons.append(choice["finish_reason"])
-    return "".join(text), reasons, done
+    return "".join(text), reasons, done, errors
 
 
 def test_sse_stream_modified_keeps_the_chunk_format() -> None:
@@ -259,6 +274,7 @@ def test_sse_blocked_ends_with_content_filter_then_done() -> None:
     text, reasons, done = released(messages)
     assert "[doc:s]" not in text and "secret" not in text
     assert reasons == ["content_filter"] and done
+    assert text == "Leave is 25 days [doc:a].Blocked."  # the last chunk carries the blocked message
     assert body_of(messages).endswith(b"data: [DONE]\n\n")
 
 
@@ -267,15 +283,16 @@ def test_broken_sse_fails_closed(body: bytes) -> None:
     messages = run(GuardrailMiddleware(upstream("text/event-stream", [sse("Leave [doc:a]. ", finish=None,
                                                                           done=False), body], context=CONTEXT),
                                        guard=GUARD))
-    _, reasons, done = released(messages)
-    assert reasons == ["content_filter"] and done
+    text, reasons, done, errors = seen(messages)
+    assert reasons == [] and done and text == ""  # the held text never goes out
+    assert [e["code"] for e in errors] == ["upstream_malformed"] and errors[0]["type"] == "guardrail_error"
 
 
 def test_truncated_sse_fails_closed_or_open() -> None:
     body = sse("Leave is 25 days [doc:a]. More [doc:a]", finish=None, done=False)
-    _, reasons, done = released(run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT),
-                                                        guard=GUARD)))
-    assert reasons == ["content_filter"] and done
+    _, reasons, done, errors = seen(run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT),
+                                                            guard=GUARD)))
+    assert reasons == [] and done and [e["code"] for e in errors] == ["upstream_truncated"]
     text, reasons, done = released(run(GuardrailMiddleware(upstream("text/event-stream", [body], context=CONTEXT),
                                                            guard=OPEN_GUARD)))
     assert text == "Leave is 25 days [doc:a]. More [doc:a]" and not done
@@ -333,7 +350,7 @@ def test_concurrent_streams_never_mix() -> None:
 
     for n, text in enumerate(asyncio.run(main())):
         if n % 3 == 0:
-            assert text == ""  # its own caller may not see [doc:s]: blocked, and nobody else's text leaks in
+            assert text == "Blocked."  # its own caller may not see [doc:s]: blocked, and nobody else's text leaks in
         else:
             assert text == f"Answer {n} is here [doc:a]. Number {n} again [doc:a]."
 

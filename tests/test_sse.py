@@ -14,12 +14,16 @@ from guardrail._sse import (
     DEFAULT_MAX_EVENT_BYTES,
     ChunkEncoder,
     ChunkInfo,
+    Comment,
     Event,
     SSEDecoder,
     StreamFormatError,
     Utf8Decoder,
     content_chunk,
+    dumps,
+    encode_comment,
     encode_done,
+    encode_error,
     encode_event,
     finish_chunk,
     parse_chunk,
@@ -412,7 +416,7 @@ def test_content_chunk_bytes() -> None:
 def test_finish_chunk_bytes() -> None:
     assert finish_chunk({"id": "c", "model": "m", "usage": {"x": 1}}, 2, "content_filter") == (
         b'data: {"id":"c","model":"m","object":"chat.completion.chunk",'
-        b'"choices":[{"index":2,"delta":{},"finish_reason":"content_filter"}]}\n\n'
+        b'"choices":[{"index":2,"delta":{},"logprobs":null,"finish_reason":"content_filter"}]}\n\n'
     )
     (event,) = feed_all([finish_chunk(TEMPLATE, 0, "content_filter")])[0]
     info = parse_chunk(event.data)
@@ -463,7 +467,29 @@ def test_chunk_encoder_matches_json_dumps(text: str, index: int, template: dict[
     assert encoder.content(index, text) == reference(
         {"index": index, "delta": {"content": text}, "finish_reason": None}
     )
-    assert encoder.finish(index, text) == reference({"index": index, "delta": {}, "finish_reason": text})
+    assert encoder.finish(index, text) == reference({"index": index, "delta": {}, "logprobs": None,
+                                                      "finish_reason": text})
+    assert encoder.finish(index, "content_filter", text) == reference(
+        {"index": index, "delta": {"content": text}, "logprobs": None, "finish_reason": "content_filter"})
+
+
+def test_comments_come_out_in_order_when_asked() -> None:
+    raw = b": ping\n\ndata: a\n:inside\ndata: b\n\n:\n\n"
+    assert SSEDecoder().feed(raw) == [Event("a\nb")]
+    decoder = SSEDecoder(comments=True)
+    assert decoder.feed(raw[:9]) + decoder.feed(raw[9:]) == [Comment(" ping"), Comment("inside"), Event("a\nb"),
+                                                             Comment("")]
+    assert decoder.comments == 3
+
+
+def test_comment_error_and_dumps_encoders() -> None:
+    assert encode_comment(" keep-alive") == b": keep-alive\n\n"
+    with pytest.raises(ValueError):
+        encode_comment("a\nb")
+    assert json.loads(encode_error("it broke", "upstream_truncated")[6:]) == {
+        "error": {"message": "it broke", "type": "guardrail_error", "code": "upstream_truncated"}}
+    assert dumps({"t": "é"}) == '{"t":"é"}'.encode()
+    assert dumps({"t": "a\ud83d"}) == b'{"t":"a\\ud83d"}'  # a lone surrogate has no UTF-8 form: escaped
 
 
 # --- properties: any chunking frames like the whole -------------------------------------------------------------

@@ -123,3 +123,34 @@ def test_whole_output_checks_hold_everything_to_the_end() -> None:
     assert session.feed("Leave is 25 days [doc:hr-12]. Laptops last [doc:it-3]. ") == ""
     rest, verdict = session.finish()
     assert rest == verdict.output
+
+
+def test_a_long_code_block_costs_linear_work() -> None:
+    """Inside an open fence nothing can be released, so the guard looks only at completed lines until one can close
+    it: the text segmented grows with the block, not with its square (40 KB was 5x the CPU per KB of 5 KB)."""
+    import guardrail.stream as stream_module
+
+    guard = GUARDS["acting"]
+    seen = []
+    original = stream_module.prefix_statements
+
+    def counting(marker_re: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(len(text))
+        return original(marker_re, text, *args, **kwargs)
+
+    def segmented(lines: int) -> int:
+        seen.clear()
+        output = "Leave is 25 days [doc:hr-12].\n\n```python\n" + "x = compute(1, 2)  # a line of code\n" * lines \
+            + "```\n\nLaptops last three years [doc:it-3].\n"
+        session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset({"employee"}))
+        out = "".join(session.feed(output[i:i + 4]) for i in range(0, len(output), 4))
+        rest, verdict = session.finish()
+        assert out + rest == verdict.output == guard.check(output, SOURCES, ["employee"]).output
+        return sum(seen)
+
+    stream_module.prefix_statements = counting  # type: ignore[assignment]
+    try:
+        small, large = segmented(140), segmented(1120)  # ~5 KB and ~40 KB of code
+    finally:
+        stream_module.prefix_statements = original  # type: ignore[assignment]
+    assert large < 10 * small  # linear: 8x the text; quadratic would be ~64x

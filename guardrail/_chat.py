@@ -1,0 +1,594 @@
+"""Guarding OpenAI chat completions, whole (JSON) or streamed (chunks): which fields are text, and what goes with them.
+
+Every user-visible text of a choice is guarded with the same policy, each field on its own (CONTRACT section 2):
+``content`` (a string, or the ``text`` of each text part of a list), ``refusal``, ``reasoning_content`` and
+``reasoning``; the ``arguments`` of tool calls (and of the legacy ``function_call``) when the policy lists
+``tool_calls`` in ``fields``. A block in any field blocks the whole choice: it then carries only the blocked message,
+with ``finish_reason: "content_filter"`` and no logprobs.
+
+Logprobs travel with the text they describe. In a completion, ``logprobs.content`` (``logprobs.refusal``) is kept when
+``content`` (``refusal``) goes out unchanged and is ``null`` otherwise. In a stream, a chunk's logprobs go out with the
+chunk that releases the last of its text, when everything released of that field so far is the upstream's text
+unchanged; from the first edit on, a field's logprobs are dropped. Kept or not, no ``top_logprobs`` alternative that
+would spell a banned term or an invisible source's ID (with the text before it) goes out.
+
+Nothing here does I/O: :func:`guard_completion` rewrites a parsed completion; :class:`ChunkStream` turns the bytes of
+an upstream stream into the bytes to send. The middleware moves bytes and reports.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._scrub import Scrubber
+from ._sse import (
+    DONE,
+    ChunkEncoder,
+    Comment,
+    SSEDecoder,
+    StreamFormatError,
+    dumps,
+    encode_comment,
+    encode_done,
+    encode_error,
+    encode_event,
+)
+from .models import Action, Decision, Finding, Label, Verdict
+from .stream import StreamGuard
+
+Check = Callable[[str], Verdict]
+FieldKey = tuple[Any, ...]
+
+_TEXT_FIELDS = ("content", "refusal", "reasoning_content", "reasoning")
+_LOGPROB_KEYS = {"content": "content", "refusal": "refusal"}
+_CHUNK_KEYS = frozenset({"id", "object", "created", "model", "system_fingerprint", "service_tier", "obfuscation"})
+_TEMPLATE_KEYS = ("id", "object", "created", "model", "system_fingerprint")
+_RANK = {Decision.PASS: 0, Decision.MODIFIED: 1, Decision.BLOCKED: 2}
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+class ShapeError(ValueError):
+    """A response on a guarded route is not the chat completion it claims to be (the message says where, no text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldVerdict:
+    """The verdict on one guarded field of one choice."""
+
+    choice: int
+    field: str
+    verdict: Verdict
+
+
+def worst(decisions: Iterator[Decision] | list[Decision]) -> Decision:
+    """The strictest of ``decisions`` (``pass`` for none)."""
+    out = Decision.PASS
+    for d in decisions:
+        if _RANK[d] > _RANK[out]:
+            out = d
+    return out
+
+
+def guard_error(verdict: Verdict) -> Finding | None:
+    """The ``GUARD_ERROR`` that blocked ``verdict``, when no policy finding did: an error, not a content block."""
+    if verdict.decision is not Decision.BLOCKED:
+        return None
+    error = None
+    for f in verdict.findings:
+        if f.action is Action.BLOCK:
+            if f.label is not Label.GUARD_ERROR:
+                return None
+            error = error or f
+    return error
+
+
+def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[FieldKey, str, dict[str, Any], str]]:
+    """``(state key, field name, the dict holding the text, its key)`` for each guarded text of a message or delta.
+    Raise :class:`ShapeError` for a guarded field of the wrong type."""
+    for name in _TEXT_FIELDS:
+        value = container.get(name)
+        if value is None:
+            continue
+        if isinstance(value, str):
+            yield (name,), name, container, name
+        elif name == "content" and isinstance(value, list):
+            for k, part in enumerate(value):
+                if not isinstance(part, dict):
+                    raise ShapeError(f"content[{k}] is not an object")
+                text = part.get("text")
+                if text is not None:
+                    if not isinstance(text, str):
+                        raise ShapeError(f"content[{k}].text is not a string")
+                    yield ("content", k), f"content[{k}]", part, "text"
+        else:
+            raise ShapeError(f"{name} is not a string")
+    if not tool_calls:
+        return
+    calls = container.get("tool_calls")
+    if isinstance(calls, list):
+        for k, call in enumerate(calls):
+            function = call.get("function") if isinstance(call, dict) else None
+            if isinstance(function, dict) and function.get("arguments") is not None:
+                if not isinstance(function["arguments"], str):
+                    raise ShapeError(f"tool_calls[{k}].function.arguments is not a string")
+                index = call.get("index", k)
+                yield ("tool_calls", index), f"tool_calls[{index}]", function, "arguments"
+    legacy = container.get("function_call")
+    if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
+        yield ("function_call",), "function_call", legacy, "arguments"
+
+
+def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, str]:
+    """``entries`` (logprob entries of text released unchanged) without the ``top_logprobs`` alternatives that would
+    spell what the user must not see, alone or after the text before them; and the text tail after them. The same
+    list when nothing was dropped."""
+    if not scrubber.active or not isinstance(entries, list):
+        return entries, tail
+    out, changed = [], False
+    for entry in entries:
+        if not isinstance(entry, dict):
+            return None, tail
+        alternatives = entry.get("top_logprobs")
+        if isinstance(alternatives, list) and alternatives:
+            kept = [alt for alt in alternatives
+                    if not (isinstance(alt, dict) and isinstance(alt.get("token"), str)
+                            and (scrubber.carries(alt["token"]) or scrubber.carries(tail + alt["token"], len(tail))))]
+            if len(kept) != len(alternatives):
+                entry = {**entry, "top_logprobs": kept}
+                changed = True
+        out.append(entry)
+        token = entry.get("token")
+        if isinstance(token, str):
+            tail = (tail + token)[-scrubber.context:]
+    return (out if changed else entries), tail
+
+
+# ----------------------------------------------------------------------------------------------- whole completions
+
+
+def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message: str,
+                     tool_calls: bool = False) -> tuple[list[FieldVerdict], bool]:
+    """Guard every choice of a parsed chat completion in place; return the verdict on each guarded field and whether
+    ``obj`` changed. Raise :class:`ShapeError` when ``obj`` is not a chat completion."""
+    choices = obj.get("choices") if isinstance(obj, dict) else None
+    if not isinstance(choices, list) or not choices:
+        raise ShapeError("the body has no choices")
+    out: list[FieldVerdict] = []
+    changed = False
+    for position, choice in enumerate(choices):
+        message = choice.get("message") if isinstance(choice, dict) else None
+        if not isinstance(message, dict):
+            raise ShapeError(f"choices[{position}] has no message")
+        index = choice.get("index", position)
+        verdicts = []
+        for _, name, holder, key in list(_fields(message, tool_calls)):
+            verdict = check(holder[key])
+            verdicts.append((name, holder, key, verdict))
+            out.append(FieldVerdict(index, name, verdict))
+        if any(v.decision is Decision.BLOCKED for *_, v in verdicts):
+            choice["message"] = {"role": message.get("role", "assistant"), "content": blocked_message}
+            choice["finish_reason"] = "content_filter"
+            if "logprobs" in choice:
+                choice["logprobs"] = None
+            changed = True
+            continue
+        logprobs = choice.get("logprobs")
+        for name, holder, key, verdict in verdicts:
+            lp_key = _LOGPROB_KEYS.get(name)
+            entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
+            if verdict.decision is Decision.MODIFIED:
+                holder[key] = verdict.output
+                changed = True
+                if entries is not None:
+                    logprobs[lp_key] = None  # type: ignore[index]
+            elif entries is not None:
+                kept, _ = _scrub_entries(entries, scrubber, "")
+                if kept is not entries:
+                    logprobs[lp_key] = kept  # type: ignore[index]
+                    changed = True
+        if isinstance(logprobs, dict) and logprobs and all(v is None for v in logprobs.values()):
+            choice["logprobs"] = None
+    return out, changed
+
+
+# ---------------------------------------------------------------------------------------------------------- streams
+
+
+@dataclass(slots=True)
+class _Field:
+    """One guarded text of one choice, as it streams: its guard, the logprobs waiting for their text, and a high
+    surrogate held until its pair arrives (an upstream may split a \\uXXXX pair across chunks)."""
+
+    name: str
+    guard: StreamGuard
+    pending: list[list[Any]] = field(default_factory=list)  # [text, entries] fed but not yet wholly released
+    head: int = 0  # characters of pending[0] already released
+    synced: bool = True  # everything released so far is the upstream's text unchanged
+    tail: str = ""  # the last released characters, the context of the next alternatives
+    carry: str = ""
+    tracking: bool | None = None  # whether this field's chunks carry logprobs
+
+    def feed(self, text: str, entries: Any) -> str:
+        text = self.carry + text
+        self.carry = ""
+        if text and "\ud800" <= text[-1] <= "\udbff":
+            text, self.carry = text[:-1], text[-1]
+        if _SURROGATES.search(text):
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")  # join the pairs
+        if self.tracking is None:
+            self.tracking = entries is not None  # a stream sends logprobs from its first chunk on, or never
+        if self.tracking and self.synced and text:
+            self.pending.append([text, entries])
+        return self.guard.feed(text) if text else ""
+
+    def finish(self) -> tuple[str, Verdict]:
+        if self.carry:
+            self.guard.feed(self.carry)
+            self.carry = ""
+        return self.guard.finish()
+
+    def logprobs(self, released: str, scrubber: Scrubber) -> list[Any] | None:
+        """The logprob entries whose text ``released`` completes unchanged (None when there are none to send); the
+        very list the upstream sent when that is all of it."""
+        if not self.tracking or not self.synced or not released:
+            return None
+        kept: list[Any] = []
+        i = 0
+        while i < len(released):
+            if not self.pending:
+                self.synced = False
+                break
+            text, entries = self.pending[0]
+            rest = text[self.head:]
+            take = released[i:i + len(rest)]
+            if not rest.startswith(take):
+                self.synced = False
+                break
+            i += len(take)
+            if len(take) < len(rest):
+                self.head += len(take)
+                break
+            self.pending.pop(0)
+            self.head = 0
+            if isinstance(entries, list):
+                entries, self.tail = _scrub_entries(entries, scrubber, self.tail)
+                if isinstance(entries, list):
+                    kept.append(entries)
+        if not self.synced:
+            self.pending.clear()  # from the first edit on, nothing of this field is known to match its tokens
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else [e for entries in kept for e in entries]
+
+
+@dataclass(slots=True)
+class _Choice:
+    fields: dict[FieldKey, _Field] = field(default_factory=dict)
+    ended: bool = False
+
+
+class ChunkStream:
+    """The guard of one streamed chat completion: ``feed`` it the upstream's bytes, send what it returns; ``close``
+    at the end. Comments and chunks without guarded text go out at once and in order; a chunk whose text is held
+    goes out without it (or not at all when nothing else is in it); a chunk released unchanged goes out as the
+    upstream's own event.
+
+    The end of a stream: ``data: [DONE]`` after every choice's rest; a blocked choice's last chunk carries the blocked
+    message with ``finish_reason: "content_filter"``. A ``GUARD_ERROR`` under ``fail_mode: closed`` (a broken or
+    truncated stream, a check that failed) ends the stream with an error event, then ``[DONE]``; an upstream's own
+    error event is forwarded with banned terms and invisible IDs redacted, and ends it too.
+    """
+
+    def __init__(self, make_guard: Callable[[], StreamGuard], scrubber: Scrubber, *, blocked_message: str,
+                 fail_closed: bool, tool_calls: bool = False, max_event_bytes: int = 1 << 20):
+        self._make_guard = make_guard
+        self._scrubber = scrubber
+        self._blocked_message = blocked_message
+        self._fail_closed = fail_closed
+        self._tool_calls = tool_calls
+        self._decoder = SSEDecoder(max_event_bytes=max_event_bytes, comments=True)
+        self._choices: dict[int, _Choice] = {}
+        self._encoder: ChunkEncoder | None = None
+        self._template: dict[str, Any] = {}
+        self.verdicts: list[FieldVerdict] = []
+        self.error: tuple[str, str] | None = None
+        """``(code, message)`` when the stream ended in an error (the guard's or the upstream's); never content."""
+        self.upstream_error = False
+        self.finished = False  # [DONE] went out
+
+    @property
+    def decision(self) -> Decision:
+        """The strictest decision so far (an error counts as blocked: the answer was not delivered)."""
+        if self.error is not None:
+            return Decision.BLOCKED
+        return worst([v.verdict.decision for v in self.verdicts])
+
+    def feed(self, chunk: bytes) -> bytes:
+        """The bytes to send for the next piece of the upstream's body."""
+        if self.finished or not chunk:
+            return b""
+        try:
+            items = self._decoder.feed(chunk)
+        except StreamFormatError as exc:
+            return self._broken("upstream_malformed", str(exc))
+        out = []
+        for item in items:
+            out.append(self._item(item))
+            if self.finished:
+                break
+        return b"".join(out)
+
+    def close(self) -> bytes:
+        """The bytes that end the stream, once the upstream's body is complete."""
+        if self.finished:
+            return b""
+        self._decoder.close()
+        if self.upstream_error:
+            self.finished = True
+            return encode_done()
+        return self._broken("upstream_truncated", "the upstream stream ended before [DONE]")
+
+    # -------------------------------------------------------------------------------------------------- internals
+
+    def _item(self, item: Any) -> bytes:
+        if isinstance(item, Comment):
+            return encode_comment(item.text)
+        if item.data.strip() == DONE:
+            return self._end_all() + self._done()
+        if self.upstream_error:
+            return b""  # after the upstream's error, nothing of the answer goes out
+        try:
+            obj = _loads(item.data)
+        except StreamFormatError as exc:
+            return self._broken("upstream_malformed", str(exc))
+        if "error" in obj and not obj.get("choices"):
+            return self._upstream_error(obj)
+        if self._encoder is None:
+            self._encoder = ChunkEncoder(obj)
+            self._template = {k: obj[k] for k in _TEMPLATE_KEYS if k in obj}
+        choices = obj.get("choices")
+        if not choices:
+            return _event(item.data, item.event)  # a usage chunk, say: no text to guard
+        if not isinstance(choices, list):
+            return self._broken("upstream_malformed", "stream chunk: choices is not a list")
+        try:
+            changed, tail = self._choices_of(choices)
+        except StreamFormatError as exc:
+            return self._broken("upstream_malformed", str(exc))
+        if self.error is not None:
+            return tail
+        if not changed:
+            return _event(item.data, item.event) + tail
+        kept = [c for c in choices if _carries(c)]
+        if not kept and set(obj) <= _CHUNK_KEYS | {"choices", "usage"} and obj.get("usage") is None:
+            return tail  # nothing left in it to say
+        obj["choices"] = kept
+        return b"data: " + dumps(obj) + b"\n\n" + tail
+
+    def _choices_of(self, choices: list[Any]) -> tuple[bool, bytes]:
+        """Guard the choices of one chunk in place; whether anything changed, and the chunks to send after it."""
+        changed = False
+        tail = b""
+        for position, choice in enumerate(choices):
+            if not isinstance(choice, dict):
+                raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
+            index = choice.get("index", position)
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
+            state = self._choices.get(index)
+            if state is None:
+                state = self._choices[index] = _Choice()
+            delta = choice.get("delta")
+            if state.ended:  # blocked (or finished) earlier: nothing more of it goes out
+                choices[position] = {"index": index, "delta": {}}
+                changed = True
+                continue
+            if delta is None:
+                delta = {}
+            elif not isinstance(delta, dict):
+                raise StreamFormatError(f"stream chunk: choices[{position}].delta is not an object")
+            logprobs = choice.get("logprobs")
+            out_logprobs: dict[str, Any] = {}
+            blocked = False
+            try:
+                located = list(_fields(delta, self._tool_calls))
+            except ShapeError as exc:
+                raise StreamFormatError(f"stream chunk: choices[{position}].delta.{exc}") from None
+            for key, name, holder, hkey in located:
+                f = state.fields.get(key)
+                if f is None:
+                    f = state.fields[key] = _Field(name, self._make_guard())
+                lp_key = _LOGPROB_KEYS.get(name)
+                entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
+                text = holder[hkey]
+                released = f.feed(text, entries)
+                if f.guard.blocked:
+                    blocked = True
+                    break
+                if released != text:
+                    changed = True
+                    if released:
+                        holder[hkey] = released
+                    else:
+                        del holder[hkey]
+                if lp_key:
+                    sent = f.logprobs(released, self._scrubber)
+                    if sent is not entries and (sent or entries):
+                        changed = True
+                    if sent is not None:
+                        out_logprobs[lp_key] = sent
+            reason = choice.get("finish_reason")
+            if not blocked and reason is not None:
+                rest_changed, blocked = self._finish_choice(index, state, delta, out_logprobs)
+                changed = changed or rest_changed
+            if blocked:
+                tail += self._block(index, state)
+                if self.error is not None:
+                    return True, tail
+                choices[position] = {"index": index, "delta": {}}
+                changed = True
+                continue
+            if isinstance(logprobs, dict):
+                new = {**logprobs, **out_logprobs}
+                for lp_key in _LOGPROB_KEYS.values():
+                    if lp_key not in out_logprobs and logprobs.get(lp_key):
+                        new[lp_key] = None  # their text is held back (or was edited)
+                if new != logprobs:
+                    changed = True
+                    choice["logprobs"] = None if all(v is None for v in new.values()) else new
+            elif out_logprobs:
+                changed = True
+                choice["logprobs"] = out_logprobs
+        return changed, tail
+
+    def _finish_choice(self, index: int, state: _Choice, delta: dict[str, Any],
+                       logprobs: dict[str, Any] | None = None) -> tuple[bool, bool]:
+        """The choice's finish chunk: the rest of every field goes into its delta (and the logprobs of what that
+        completes into ``logprobs``). Whether that changed the delta, and whether the choice is blocked."""
+        changed = False
+        rests = []
+        for key, f in state.fields.items():
+            rest, verdict = f.finish()
+            self.verdicts.append(FieldVerdict(index, f.name, verdict))
+            if f.guard.blocked:
+                self._note_error(verdict)
+                return True, True
+            rests.append((key, f, rest))
+        state.ended = True
+        for key, f, rest in rests:
+            if not rest:
+                continue
+            changed = True
+            _append(delta, key, rest)
+            lp_key = _LOGPROB_KEYS.get(f.name)
+            if lp_key is None or logprobs is None:
+                continue
+            sent = f.logprobs(rest, self._scrubber)
+            if sent is not None:
+                logprobs[lp_key] = [*(logprobs.get(lp_key) or ()), *sent]
+        return changed, False
+
+    def _block(self, index: int, state: _Choice) -> bytes:
+        """End a blocked choice: the blocked message, or (a guard error, fail closed) the error event."""
+        if not state.ended:
+            for f in state.fields.values():
+                if f.guard.blocked and not any(v.choice == index and v.field == f.name for v in self.verdicts):
+                    _, verdict = f.finish()
+                    verdict = Verdict(Decision.BLOCKED, self._blocked_message,
+                                      [*f.guard.findings] or verdict.findings, verdict.elapsed_us)
+                    self.verdicts.append(FieldVerdict(index, f.name, verdict))
+                    self._note_error(verdict)
+        state.ended = True
+        if self.error is not None:
+            return self._error_end()
+        assert self._encoder is not None
+        return self._encoder.finish(index, "content_filter", self._blocked_message)
+
+    def _note_error(self, verdict: Verdict) -> None:
+        error = guard_error(verdict)
+        if error is not None and self.error is None:
+            self.error = ("guard_error", error.message)
+
+    def _end_all(self) -> bytes:
+        """Release what each unfinished choice still holds (an upstream that sent [DONE] without finish_reason)."""
+        out = []
+        for index, state in self._choices.items():
+            if state.ended:
+                continue
+            delta: dict[str, Any] = {}
+            _, blocked = self._finish_choice(index, state, delta)
+            if blocked:
+                out.append(self._block(index, state))
+                if self.error is not None:
+                    break
+            elif delta and self._encoder is not None:
+                out.append(self._chunk(index, delta))
+        return b"".join(out)
+
+    def _chunk(self, index: int, delta: dict[str, Any]) -> bytes:
+        assert self._encoder is not None
+        if set(delta) == {"content"}:
+            return self._encoder.content(index, delta["content"])
+        obj = {**self._template, "choices": [{"index": index, "delta": delta, "finish_reason": None}]}
+        return b"data: " + dumps(obj) + b"\n\n"
+
+    def _broken(self, code: str, message: str) -> bytes:
+        """A broken stream: fail closed ends it with an error event; fail open releases what is held."""
+        if self._fail_closed:
+            self.error = (code, message)
+            return self._error_end()
+        return self._end_all() + (self._done() if code != "upstream_truncated" else self._stop())
+
+    def _stop(self) -> bytes:
+        self.finished = True
+        return b""
+
+    def _error_end(self) -> bytes:
+        assert self.error is not None
+        code, message = self.error
+        return encode_error(message, code) + self._done()
+
+    def _done(self) -> bytes:
+        self.finished = True
+        return encode_done()
+
+    def _upstream_error(self, obj: dict[str, Any]) -> bytes:
+        self.upstream_error = True
+        self.error = ("upstream_error", "the upstream sent an error event")
+        return b"data: " + dumps(_scrub_value(obj, self._scrubber)) + b"\n\n"
+
+
+def _append(delta: dict[str, Any], key: FieldKey, rest: str) -> None:
+    """Add the rest of a field to a finish chunk's delta."""
+    name = key[0]
+    if name in _TEXT_FIELDS and len(key) == 1:
+        delta[name] = (delta.get(name) or "") + rest
+    elif name == "content":
+        delta.setdefault("content", []).append({"type": "text", "text": rest})
+    elif name == "tool_calls":
+        delta.setdefault("tool_calls", []).append({"index": key[1], "function": {"arguments": rest}})
+    else:
+        delta.setdefault("function_call", {})["arguments"] = rest
+
+
+def _carries(choice: Any) -> bool:
+    """Whether a rewritten choice still says anything (text, a role, tool calls, logprobs, a finish reason)."""
+    if not isinstance(choice, dict):
+        return True
+    return bool(choice.get("delta")) or choice.get("finish_reason") is not None or choice.get("logprobs") is not None
+
+
+def _event(data: str, event: str) -> bytes:
+    return encode_event(data, event=None if event == "message" else event)
+
+
+def _loads(data: str) -> dict[str, Any]:
+    import json
+
+    import orjson
+
+    try:
+        try:
+            obj = orjson.loads(data)
+        except ValueError:  # orjson is strict where json is lenient (a lone surrogate's \\uXXXX)
+            obj = json.loads(data)
+    except (ValueError, RecursionError) as exc:
+        where = f" (line {exc.lineno} column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise StreamFormatError(f"stream chunk is not JSON{where}") from None
+    if not isinstance(obj, dict):
+        raise StreamFormatError(f"stream chunk is JSON {type(obj).__name__}, not an object")
+    return obj
+
+
+def _scrub_value(value: Any, scrubber: Scrubber) -> Any:
+    """Every string in a JSON value, scrubbed."""
+    if isinstance(value, str):
+        return scrubber.scrub(value)
+    if isinstance(value, dict):
+        return {k: _scrub_value(v, scrubber) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_scrub_value(v, scrubber) for v in value]
+    return value

@@ -1,0 +1,35 @@
+"""The ``guardrail`` logger: one line per decision that is not a pass and per guard error, never any content.
+
+A line names the request, the policy, the choice and field, the decision, the labels, the actions and the offsets
+of the findings: enough to find the turn in an audit trail, nothing of what it said. The library adds no handler;
+configure ``logging.getLogger("guardrail")`` as for any library.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from .models import Decision, Verdict
+
+logger = logging.getLogger("guardrail")
+
+
+def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int | None = None,
+                field: str | None = None, error: str | None = None) -> None:
+    """Log one verdict if it is not a clean pass (``error``: the code of a guard error, if the turn had one)."""
+    if verdict.decision is Decision.PASS and error is None and not verdict.findings:
+        return
+    level = logging.WARNING if verdict.decision is Decision.BLOCKED or error else logging.INFO
+    if not logger.isEnabledFor(level):
+        return
+    where = "" if choice is None else f" choice={choice}"
+    if field is not None:
+        where += f" field={field}"
+    findings = verdict.findings
+    labels = ",".join(dict.fromkeys(f.label.value for f in findings)) or "-"
+    actions = ",".join(dict.fromkeys(f.action.value for f in findings)) or "-"
+    offsets = ",".join(f"{f.start}-{f.end}" for f in findings[:20]) or "-"
+    if len(findings) > 20:
+        offsets += f",+{len(findings) - 20}"
+    logger.log(level, "request=%s policy=%s%s decision=%s%s labels=%s actions=%s offsets=%s", request_id, policy,
+               where, verdict.decision.value, f" error={error}" if error else "", labels, actions, offsets)

@@ -1,0 +1,85 @@
+"""What must never reach a caller outside the checked text: banned terms and the IDs of sources the caller may not see.
+
+The checks guard the text of a choice. Other things travel beside it and can spell the same secrets: the
+``top_logprobs`` alternatives a model considered, the message of an upstream's error event. A :class:`Scrubber`
+answers for one turn whether such a string carries a banned term (of a term check that acts) or an invisible
+source's ID (as a whole token, CONTRACT section 2), and removes them. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .checks.terms import TermCheck
+from .compiled import CompiledPolicy
+from .models import Action, Source
+
+
+class _Text:
+    """The one attribute of a turn that the term check reads."""
+
+    __slots__ = ("output",)
+
+    def __init__(self, output: str):
+        self.output = output
+
+
+class Scrubber:
+    """Banned terms and invisible IDs for one turn (``compiled``, the turn's sources, the caller's roles)."""
+
+    def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source], roles: frozenset[str]):
+        self.terms = next((c for c in compiled.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG),
+                          None)
+        banned = compiled.policy.banned_terms
+        self.replacement = banned.replacement if banned is not None else "[redacted]"
+        visible: set[str] = set()
+        retrieved: set[str] = set()
+        for src in sources:
+            retrieved.add(src.id)
+            if src.visible_to(roles):
+                visible.add(src.id)
+        hidden = sorted(retrieved - visible, key=len, reverse=True)
+        # An ID is a whole token when the characters around it are neither word characters nor "-".
+        self._ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])") if hidden \
+            else None
+        longest_id = len(hidden[0]) if hidden else 0
+        self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
+        """How many characters before a token can take part in a match that reaches into it."""
+
+    @property
+    def active(self) -> bool:
+        """Whether anything can be found at all (else every string is clean)."""
+        return self.terms is not None or self._ids is not None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The spans of ``text`` that carry a banned term or an invisible ID, in order (they may overlap)."""
+        out: list[tuple[int, int]] = []
+        if not text:
+            return out
+        if self.terms is not None:
+            out.extend((f.start, f.end) for f in self.terms.run(_Text(text)))  # type: ignore[arg-type]
+        if self._ids is not None:
+            out.extend(m.span() for m in self._ids.finditer(text))
+        out.sort()
+        return out
+
+    def carries(self, text: str, after: int = 0) -> bool:
+        """Whether ``text`` carries a banned term or an invisible ID that reaches past offset ``after``."""
+        return any(end > after for _, end in self.spans(text))
+
+    def scrub(self, text: str) -> str:
+        """``text`` with every banned term and invisible ID replaced by the policy's replacement text."""
+        spans = self.spans(text)
+        if not spans:
+            return text
+        pieces, pos = [], 0
+        for start, end in spans:
+            if end <= pos:
+                continue
+            if start >= pos:
+                pieces.append(text[pos:start])
+                pieces.append(self.replacement)
+            pos = end
+        pieces.append(text[pos:])
+        return "".join(pieces)
