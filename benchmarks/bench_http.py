@@ -28,8 +28,9 @@ sys.path.insert(0, str(HERE))
 from http_app import CHUNKS, POLICY, TURN  # noqa: E402
 
 from guardrail import Guard  # noqa: E402
+from guardrail._chat import ChunkStream  # noqa: E402
+from guardrail._scrub import Scrubber  # noqa: E402
 from guardrail._sse import SSEDecoder, parse_chunk  # noqa: E402
-from guardrail.middleware import TurnContext, _SSEGuard  # noqa: E402
 from guardrail.models import Source  # noqa: E402
 from guardrail.stream import StreamGuard  # noqa: E402
 
@@ -100,6 +101,7 @@ def stream_costs(guard: Guard, runs: int = 40) -> dict[str, float]:
                 deltas.append(info.content.get(0, ""))
     per_chunk, sse_per_chunk = [], []
     sources = [Source.coerce(s) for s in TURN.sources]
+    roles = frozenset(TURN.roles)
     for _ in range(runs):
         session = StreamGuard(guard.compiled, sources, frozenset(TURN.roles))
         for delta in deltas:
@@ -107,7 +109,8 @@ def stream_costs(guard: Guard, runs: int = 40) -> dict[str, float]:
             session.feed(delta)
             per_chunk.append(time.perf_counter_ns() - start)
         session.finish()
-        sse = _SSEGuard(guard, TurnContext(sources, frozenset(TURN.roles)), 1 << 20)
+        sse = ChunkStream(lambda: StreamGuard(guard.compiled, sources, roles),
+                          Scrubber(guard.compiled, sources, roles), blocked_message="", fail_closed=True)
         for chunk in CHUNKS:
             start = time.perf_counter_ns()
             sse.feed(chunk)
