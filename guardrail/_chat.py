@@ -2,7 +2,7 @@
 
 Every user-visible text of a choice is guarded with the same policy, each field on its own (CONTRACT section 2):
 ``content`` (a string, or the ``text`` of each text part of a list), ``refusal``, ``reasoning_content`` and
-``reasoning``; the ``arguments`` of tool calls (and of the legacy ``function_call``) when the policy lists
+``reasoning``, and the ``transcript`` of an audio answer; the ``arguments`` of tool calls (and of the legacy ``function_call``) when the policy lists
 ``tool_calls`` in ``fields``. A block in any field blocks the whole choice: it then carries only the blocked message,
 with ``finish_reason: "content_filter"`` and no logprobs.
 
@@ -98,13 +98,19 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
             for k, part in enumerate(value):
                 if not isinstance(part, dict):
                     raise ShapeError(f"content[{k}] is not an object")
-                text = part.get("text")
-                if text is not None:
-                    if not isinstance(text, str):
-                        raise ShapeError(f"content[{k}].text is not a string")
-                    yield ("content", k), f"content[{k}]", part, "text"
+                for key in ("text", "refusal"):  # a text part, or a refusal part
+                    text = part.get(key)
+                    if text is not None:
+                        if not isinstance(text, str):
+                            raise ShapeError(f"content[{k}].{key} is not a string")
+                        yield ("content", k, key), f"content[{k}].{key}", part, key
         else:
             raise ShapeError(f"{name} is not a string")
+    audio = container.get("audio")
+    if isinstance(audio, dict) and audio.get("transcript") is not None:
+        if not isinstance(audio["transcript"], str):
+            raise ShapeError("audio.transcript is not a string")
+        yield ("audio",), "audio.transcript", audio, "transcript"
     if not tool_calls:
         return
     calls = container.get("tool_calls")
@@ -547,7 +553,9 @@ def _append(delta: dict[str, Any], key: FieldKey, rest: str) -> None:
     if name in _TEXT_FIELDS and len(key) == 1:
         delta[name] = (delta.get(name) or "") + rest
     elif name == "content":
-        delta.setdefault("content", []).append({"type": "text", "text": rest})
+        delta.setdefault("content", []).append({"type": key[2], key[2]: rest})
+    elif name == "audio":
+        delta.setdefault("audio", {})["transcript"] = rest
     elif name == "tool_calls":
         delta.setdefault("tool_calls", []).append({"index": key[1], "function": {"arguments": rest}})
     else:

@@ -223,6 +223,22 @@ def test_content_as_a_list_of_text_parts_is_checked_part_by_part() -> None:
     assert content == [parts[0], parts[1], {"type": "text", "text": "Ask [redacted] [doc:a]."}]
 
 
+def test_refusal_parts_and_audio_transcripts_are_guarded() -> None:
+    parts = [{"type": "refusal", "refusal": "No BLUEJAY talk."}]
+    message = {"role": "assistant", "content": parts, "audio": {"id": "au_1", "data": "AAAA",
+                                                                "transcript": "Ask BLUEJAY [doc:a]."}}
+    out = json.loads(body_of(guarded(GUARD, "application/json", [completion({"message": message})])))
+    got = out["choices"][0]["message"]
+    assert got["content"] == [{"type": "refusal", "refusal": "No [redacted] talk."}]
+    assert got["audio"] == {"id": "au_1", "data": "AAAA", "transcript": "Ask [redacted] [doc:a]."}
+    raw = (b'data: {"id":"c","choices":[{"index":0,"delta":{"audio":{"transcript":"Ask BLUE"}}}]}\n\n'
+           b'data: {"id":"c","choices":[{"index":0,"delta":{"audio":{"transcript":"JAY [doc:a]."}}}]}\n\n'
+           + chunk(finish="stop") + b"data: [DONE]\n\n")
+    streamed = body_of(guarded(GUARD, "text/event-stream", [raw]))
+    assert "".join(c["delta"].get("audio", {}).get("transcript", "") for d in readable_chunks(streamed)
+                   for c in d["choices"]) == "Ask [redacted] [doc:a]."
+
+
 def test_tool_call_arguments_only_when_the_policy_lists_them() -> None:
     call = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"q": "BLUEJAY"}'}}
     body = completion({"message": {"role": "assistant", "content": None, "tool_calls": [call]},
