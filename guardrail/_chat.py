@@ -1,10 +1,10 @@
 """Guarding OpenAI chat completions, whole (JSON) or streamed (chunks): which fields are text, and what goes with them.
 
 Every user-visible text of a choice is guarded with the same policy, each field on its own (CONTRACT section 2):
-``content`` (a string, or the ``text`` of each text part of a list), ``refusal``, ``reasoning_content`` and
-``reasoning``, and the ``transcript`` of an audio answer; the ``arguments`` of tool calls (and of the legacy ``function_call``) when the policy lists
-``tool_calls`` in ``fields``. A block in any field blocks the whole choice: it then carries only the blocked message,
-with ``finish_reason: "content_filter"`` and no logprobs.
+``content`` (a string, or the ``text`` or ``refusal`` of each part of a list), ``refusal``, ``reasoning_content``,
+``reasoning`` and the ``transcript`` of an audio answer; the ``arguments`` of tool calls (and of the legacy
+``function_call``) when the policy lists ``tool_calls`` in ``fields``. A block in any field blocks the whole choice:
+it then carries only the blocked message, with ``finish_reason: "content_filter"`` and no logprobs.
 
 Logprobs travel with the text they describe. In a completion, ``logprobs.content`` (``logprobs.refusal``) is kept when
 ``content`` (``refusal``) goes out unchanged and is ``null`` otherwise. In a stream, a chunk's logprobs go out with the
