@@ -289,13 +289,15 @@ class ChunkStream:
     """
 
     def __init__(self, make_guard: Callable[[], StreamGuard], scrubber: Scrubber, *, blocked_message: str,
-                 fail_closed: bool, tool_calls: bool = False, max_event_bytes: int = 1 << 20):
+                 fail_closed: bool, tool_calls: bool = False, max_bytes: int = 4 << 20):
         self._make_guard = make_guard
         self._scrubber = scrubber
         self._blocked_message = blocked_message
         self._fail_closed = fail_closed
         self._tool_calls = tool_calls
-        self._decoder = SSEDecoder(max_event_bytes=max_event_bytes, comments=True)
+        self._decoder = SSEDecoder(max_event_bytes=max_bytes, comments=True)
+        self._max_bytes = max_bytes  # what one stream may bring in all: its text is held for the final verdict
+        self._size = 0
         self._choices: dict[int, _Choice] = {}
         self._encoder: ChunkEncoder | None = None
         self._template: dict[str, Any] = {}
@@ -316,6 +318,9 @@ class ChunkStream:
         """The bytes to send for the next piece of the upstream's body."""
         if self.finished or not chunk:
             return b""
+        self._size += len(chunk)
+        if self._size > self._max_bytes:
+            return self._broken("upstream_too_large", f"the stream is over {self._max_bytes} bytes")
         try:
             items = self._decoder.feed(chunk)
         except StreamFormatError as exc:

@@ -90,10 +90,11 @@ class GuardrailMiddleware:
     """Guards chat-completion responses with a :class:`~guardrail.Guard`.
 
     ``app.add_middleware(GuardrailMiddleware, policy="policies/x.yaml")`` or ``guard=Guard.from_policy(...)``;
-    ``paths`` chooses the guarded routes (exact paths or ``fnmatch`` patterns); ``max_body_bytes`` caps what is held
-    (over it, the fail mode decides); ``on_verdict(verdict, info)`` (a function or a coroutine function) receives
-    every verdict, for the application's own audit trail: one per guarded field of each choice, and one for a
-    response that could not be read. Its errors are logged, never raised into the response.
+    ``paths`` chooses the guarded routes (exact paths or ``fnmatch`` patterns); ``max_body_bytes`` caps what one
+    response may bring, buffered or streamed (over it, the fail mode decides); ``on_verdict(verdict, info)`` (a
+    function or a coroutine function) receives every verdict, for the application's own audit trail: one per guarded
+    field of each choice, and one for a response that could not be read. Its errors are logged, never raised into
+    the response.
     """
 
     def __init__(
@@ -207,7 +208,7 @@ class _Responder:
             self.stream = ChunkStream(lambda: StreamGuard(compiled, sources, roles), self._scrubber(),
                                       blocked_message=policy.blocked_message, fail_closed=self.fail_closed,
                                       tool_calls="tool_calls" in policy.fields,
-                                      max_event_bytes=self.owner.max_body_bytes)
+                                      max_bytes=self.owner.max_body_bytes)
             await self._send_start(streaming=True)
             self._start_keepalive(policy.keepalive_s)
         elif media == "text/plain":
@@ -253,7 +254,7 @@ class _Responder:
         elif mode == "text" and more and not self.body:
             # The first piece of a streamed plain-text reply: guard it as a stream.
             self.mode = "text-stream"
-            self.text = _TextStream(self.guard, self.context)
+            self.text = _TextStream(self.guard, self.context, self.owner.max_body_bytes)
             await self._send_start(streaming=True)
             await self._on_body(chunk, more)
         else:  # json and unstreamed text: hold the whole body
@@ -429,8 +430,10 @@ class _Responder:
 class _TextStream:
     """A streamed plain-text reply: UTF-8 decoded incrementally and guarded by a stream guard."""
 
-    def __init__(self, guard: Guard, context: TurnContext):
+    def __init__(self, guard: Guard, context: TurnContext, max_bytes: int):
         self.guard = guard
+        self.max_bytes = max_bytes
+        self.size = 0
         self.decoder = Utf8Decoder()
         self.stream = StreamGuard(guard.compiled, context.sources, context.roles)
         self.verdict: Verdict | None = None
@@ -439,6 +442,10 @@ class _TextStream:
 
     def feed(self, chunk: bytes) -> bytes:
         if self.broken:
+            return b""
+        self.size += len(chunk)
+        if self.size > self.max_bytes:
+            self.broken, self.error = True, ("upstream_too_large", f"the stream is over {self.max_bytes} bytes")
             return b""
         try:
             text = self.decoder.decode(chunk)

@@ -350,6 +350,16 @@ def test_upstream_error_event_is_forwarded_with_terms_redacted() -> None:
                      "[DONE]"]
 
 
+def test_a_stream_over_the_size_cap_ends_with_an_error() -> None:
+    raw = b"".join(chunk("Leave is 25 days [doc:a]. ") for _ in range(20)) + chunk(finish="stop")
+    out = body_of(guarded(GUARD, "text/event-stream", [raw[i:i + 100] for i in range(0, len(raw), 100)],
+                          max_body_bytes=1000))
+    data = [ev.data for ev in events(out)]
+    assert json.loads(data[-2])["error"]["code"] == "upstream_too_large" and data[-1] == "[DONE]"
+    text = body_of(guarded(GUARD, "text/plain", [b"Leave is 25 days [doc:a]. " * 10] * 10, max_body_bytes=1000))
+    assert text.endswith(b"[guardrail error: upstream_too_large]")
+
+
 def test_blocked_json_keeps_the_completions_metadata() -> None:
     body = completion({"message": {"role": "assistant", "content": "The secret [doc:s]."}})
     out = json.loads(body_of(guarded(GUARD, "application/json", [body])))
