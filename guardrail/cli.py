@@ -1,4 +1,4 @@
-"""The ``guardrail`` command line: ``check`` and ``policy validate``."""
+"""The ``guardrail`` command line: ``check``, ``serve``, ``demo`` and ``policy validate``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, TextIO, cast
 
+from . import __version__
 from .exceptions import PolicyError
 
 EXIT_OK, EXIT_FAIL_ON, EXIT_ERROR = 0, 1, 2
@@ -21,8 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``guardrail`` command; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
+    if not getattr(args, "run", None):  # a command that needs an action, given none: its own help
+        getattr(args, "help_of", parser).print_help(sys.stderr)
         return EXIT_ERROR
     try:
         return int(args.run(args))
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="guardrail", description="Guard LLM chat outputs against a policy.")
+    parser.add_argument("--version", action="version", version=f"guardrail {__version__}")
     commands = parser.add_subparsers(metavar="COMMAND")
 
     check = commands.add_parser("check", help="check JSONL records of outputs against a policy")
@@ -47,17 +49,28 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit with status 1 when any record reaches this decision or a stricter one")
     check.set_defaults(run=_check)
 
-    serve = commands.add_parser("serve", help="run the OpenAI-compatible guarding proxy in front of a model server")
+    serve = commands.add_parser(
+        "serve", help="run the OpenAI-compatible guarding proxy in front of a model server",
+        description="Run the OpenAI-compatible guarding proxy. POST /v1/chat/completions is guarded; every other path "
+                    "under /v1/ is forwarded to the upstream unguarded. Callers must send Authorization: Bearer "
+                    "$GUARDRAIL_API_KEY (required, not blank); the upstream gets $GUARDRAIL_UPSTREAM_API_KEY, if set.")
     serve.add_argument("--policy", required=True, help="the policy file (YAML)")
     serve.add_argument("--upstream", required=True, help="the model server's base URL, e.g. http://127.0.0.1:8000/v1")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8080)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=8080, help="the port to listen on (default: %(default)s)")
+    serve.add_argument("--max-connections", type=_at_least_one, default=1000, metavar="N",
+                       help="at most N requests in flight to the upstream at once; more wait for a free connection "
+                            "(default: %(default)s)")
+    serve.add_argument("--timeout", type=_seconds, default=120.0, metavar="SECONDS",
+                       help="how long to wait for the upstream's next bytes, or for a free connection, before "
+                            "answering 504 (or 503); connecting takes at most 10 s (default: %(default)g)")
     serve.set_defaults(run=_serve)
 
     demo = commands.add_parser("demo", help="run the guarded demo chat endpoint on recorded conversations")
     demo.set_defaults(run=_demo)
 
     policy = commands.add_parser("policy", help="work with policy files")
+    policy.set_defaults(help_of=policy)
     policy_commands = policy.add_subparsers(metavar="ACTION")
     validate = policy_commands.add_parser("validate", help="load and compile a policy file, report what is wrong")
     validate.add_argument("path")
@@ -65,24 +78,51 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, not {text}")
+    return value
+
+
 def _serve(args: argparse.Namespace) -> int:
     import os
 
+    key = os.environ.get("GUARDRAIL_API_KEY", "")
+    if not key.strip():
+        state = "is blank" if key else "is not set"
+        print(f"guardrail: GUARDRAIL_API_KEY {state}: the proxy refuses to start without a key, because it trusts the "
+              "roles its callers send; set it to a secret the calling application presents as its API key",
+              file=sys.stderr)
+        return EXIT_ERROR
     import uvicorn
 
     from .guard import Guard
     from .proxy import create_proxy
 
-    key = os.environ.get("GUARDRAIL_API_KEY", "")
-    if not key:
-        print("guardrail: set GUARDRAIL_API_KEY: the proxy admits only callers that present it, because it trusts "
-              "the roles they send", file=sys.stderr)
-        return EXIT_ERROR
     guard = Guard.from_policy(args.policy)
-    app = create_proxy(guard, args.upstream, api_key=key,
-                       upstream_api_key=os.environ.get("GUARDRAIL_UPSTREAM_API_KEY") or None)
-    print(f"guardrail: guarding {args.upstream} with policy {guard.policy.name!r} on http://{args.host}:{args.port}",
-          file=sys.stderr)
+    try:
+        app = create_proxy(guard, args.upstream, api_key=key,
+                           upstream_api_key=os.environ.get("GUARDRAIL_UPSTREAM_API_KEY") or None,
+                           max_connections=args.max_connections, timeout=args.timeout)
+    except ValueError as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"guardrail: guarding {args.upstream} with policy {guard.policy.name!r} on http://{args.host}:{args.port} "
+          f"(at most {args.max_connections} upstream connections, timeout {args.timeout:g} s)", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
 
@@ -121,12 +161,13 @@ def _check(args: argparse.Namespace) -> int:
     if sink is sys.stdout and isinstance(sink, io.TextIOWrapper):
         sink.reconfigure(errors="backslashreplace")
     total = _count_lines(args.input) if args.input != "-" and sys.stderr.isatty() else 0
+    progress = _Progress(total) if total > _PROGRESS_MIN_LINES else None
     decisions: Counter[str] = Counter()
     labels: Counter[str] = Counter()
     bad = 0
     worst = -1
     try:
-        for lineno, record in _records(source, total):
+        for lineno, record in _records(source, progress):
             if isinstance(record, str):
                 print(f"line {lineno}: {record}", file=sys.stderr)
                 bad += 1
@@ -143,6 +184,8 @@ def _check(args: argparse.Namespace) -> int:
             row = {"id": record.get("id", lineno), **verdict.to_dict()}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
     finally:
+        if progress:
+            progress.done()
         if sink is not sys.stdout:
             sink.close()
         else:
@@ -157,9 +200,8 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _records(source: IO[str], total: int) -> Iterator[tuple[int, dict[str, Any] | str]]:
+def _records(source: IO[str], progress: _Progress | None = None) -> Iterator[tuple[int, dict[str, Any] | str]]:
     """Yield ``(line number, record)`` or ``(line number, what is wrong with it)``; blank lines are skipped."""
-    progress = _Progress(total) if total > _PROGRESS_MIN_LINES else None
     for lineno, line in enumerate(source, 1):
         if progress:
             progress.update(lineno)
@@ -175,8 +217,6 @@ def _records(source: IO[str], total: int) -> Iterator[tuple[int, dict[str, Any] 
             continue
         problem = _record_problem(record)
         yield lineno, problem or record
-    if progress:
-        progress.done()
 
 
 def _record_problem(record: dict[str, Any]) -> str | None:
@@ -218,23 +258,72 @@ def _count_lines(path: str) -> int:
 
 
 class _Progress:
-    """A one-line progress bar on a terminal's stderr."""
+    """A one-line progress bar on a terminal's stderr.
+
+    While it is shown, ``sys.stderr`` is a :class:`_BelowTheBar` stream: whatever else is written there (``line N:``
+    reports, warnings) first clears the bar's line, so that every message starts at column 0 on a line of its own,
+    and the bar is drawn again under it.
+    """
 
     def __init__(self, total: int):
         self.total = total
         self.shown = -1
+        self.bar = ""  # what the bar's line shows now ("" when it is cleared)
+        self.text = ""  # the bar as last drawn
+        self.partial = False  # a message's line is not finished yet: the bar waits for its end
+        self.terminal: TextIO = sys.stderr
+        sys.stderr = cast(TextIO, _BelowTheBar(self))
 
     def update(self, n: int) -> None:
         pct = min(100, n * 100 // self.total)
         if pct != self.shown:
             self.shown = pct
-            bar = "#" * (pct // 4)
-            sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {n}/{self.total}")
-            sys.stderr.flush()
+            self.text = f"[{'#' * (pct // 4):<25}] {pct:3d}% {n}/{self.total}"
+            self.draw()
+
+    def draw(self) -> None:
+        if self.text and not self.partial:
+            self.terminal.write("\r" + self.text + " " * max(0, len(self.bar) - len(self.text)))
+            self.bar = self.text
+            self.terminal.flush()
+
+    def clear(self) -> None:
+        if self.bar:
+            self.terminal.write("\r" + " " * len(self.bar) + "\r")
+            self.bar = ""
 
     def done(self) -> None:
-        sys.stderr.write("\r" + " " * 60 + "\r")
-        sys.stderr.flush()
+        if isinstance(sys.stderr, _BelowTheBar) and sys.stderr.progress is self:
+            sys.stderr = self.terminal
+        self.clear()
+        self.text = ""
+        self.terminal.flush()
+
+
+class _BelowTheBar:
+    """``sys.stderr`` while a progress bar is shown: messages are written on their own lines, above the bar."""
+
+    def __init__(self, progress: _Progress):
+        self.progress = progress
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        progress = self.progress
+        progress.clear()
+        written = progress.terminal.write(text)
+        progress.partial = not text.endswith("\n")
+        progress.draw()
+        return written
+
+    def flush(self) -> None:
+        self.progress.terminal.flush()
+
+    def isatty(self) -> bool:
+        return self.progress.terminal.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.progress.terminal, name)
 
 
 if __name__ == "__main__":

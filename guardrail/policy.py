@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from ._locate import DEFAULT_BLOCKED_MESSAGE, DEFAULT_CITATION_PATTERN, Locator
 from .exceptions import PolicyError
 
 OnFailure = Literal["flag", "strip", "block"]
 Coverage = Literal["off", "flag", "strip", "block"]
+# Numbers are numbers: YAML reads ``yes``/``on``/``true`` as a bool, and a lax int would take it as 1.
+Int = Annotated[int, Strict()]
+Float = Annotated[float, Strict()]  # an int is still a float
 
 
 class _Section(BaseModel):
@@ -27,7 +31,7 @@ class CitationsPolicy(_Section):
     on_hallucinated: OnFailure = "strip"
     on_unauthorized: OnFailure = "block"
     coverage: Coverage = "off"
-    leak_min_words: int = Field(8, ge=1)
+    leak_min_words: Int = Field(8, ge=1)
     """How many consecutive words copied from a source the caller may not see make an ``UNAUTHORIZED_SOURCE``."""
 
     @field_validator("coverage", mode="before")
@@ -39,7 +43,7 @@ class CitationsPolicy(_Section):
 class QuotesPolicy(_Section):
     """``quotes:``: every quoted span must occur verbatim (after normalisation) in an allowed source."""
 
-    min_chars: int = Field(12, ge=1)
+    min_chars: Int = Field(12, ge=1)
     on_unverified: OnFailure = "block"
 
 
@@ -63,25 +67,34 @@ class SchemaPolicy(_Section):
 class InstructionsPolicy(_Section):
     """``instructions:``: simple verifiable instructions."""
 
-    max_words: int | None = Field(None, ge=0)
-    min_words: int | None = Field(None, ge=0)
-    max_chars: int | None = Field(None, ge=0)
-    min_bullets: int | None = Field(None, ge=0)
-    max_bullets: int | None = Field(None, ge=0)
+    max_words: Int | None = Field(None, ge=0)
+    min_words: Int | None = Field(None, ge=0)
+    max_chars: Int | None = Field(None, ge=0)
+    min_bullets: Int | None = Field(None, ge=0)
+    max_bullets: Int | None = Field(None, ge=0)
     no_emoji: bool = False
     required_sections: list[str] = []
     must_match: list[str] = []
     must_not_match: list[str] = []
     on_violation: OnFailure = "flag"
 
+    @model_validator(mode="after")
+    def _bounds(self) -> InstructionsPolicy:
+        for low, high in (("min_words", "max_words"), ("min_bullets", "max_bullets")):
+            lo, hi = getattr(self, low), getattr(self, high)
+            if lo is not None and hi is not None and lo > hi:
+                raise PydanticCustomError("contradictory_bounds", "{low} ({lo}) is above {high} ({hi})",
+                                          {"low": low, "lo": lo, "high": high, "hi": hi})
+        return self
+
 
 class SamplingPolicy(_Section):
     """``sampling:``: which turns the asynchronous citation-support monitor sees."""
 
-    rate: float = Field(0.0, ge=0.0, le=1.0)
+    rate: Float = Field(0.0, ge=0.0, le=1.0)
     always_on: list[Literal["pass", "modified", "blocked"]] = []
     queue: str = "sqlite:///.guardrail/queue.db"
-    buffer: int = Field(10_000, ge=1)
+    buffer: Int = Field(10_000, ge=1)
 
 
 class TelemetryPolicy(_Section):
@@ -91,7 +104,8 @@ class TelemetryPolicy(_Section):
 
 
 class Policy(_Section):
-    """A whole policy file. Every section is optional; an absent section turns its check off."""
+    """A whole policy file. Every section is optional; an absent section turns its check off, a section present
+    with nothing under it (``citations:`` alone, or ``citations: {}``) turns it on with its defaults."""
 
     name: str = "default"
     citations: CitationsPolicy | None = None
@@ -101,29 +115,63 @@ class Policy(_Section):
     instructions: InstructionsPolicy | None = None
     blocked_message: str = DEFAULT_BLOCKED_MESSAGE
     fail_mode: Literal["closed", "open"] = "closed"
-    budget_ms: float = Field(50.0, gt=0)
+    budget_ms: Float = Field(50.0, gt=0)
     sampling: SamplingPolicy | None = None
     telemetry: TelemetryPolicy | None = None
     fields: list[Literal["tool_calls"]] = []
     """Fields guarded besides the user-visible text (content, refusal, reasoning), which always is."""
-    keepalive_s: float = Field(15.0, gt=0)
+    keepalive_s: Float = Field(15.0, gt=0, allow_inf_nan=False)
     """While a stream is held whole, an SSE comment goes out this often (seconds)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
+    @field_validator("citations", "quotes", "banned_terms", "schema_", "instructions", "sampling", "telemetry",
+                     mode="before")
+    @classmethod
+    def _present_is_on(cls, value: Any) -> Any:
+        return {} if value is None else value
 
-def _key_lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int]) -> None:
+
+def _key_lines(node: Any, path: tuple[Any, ...], out: dict[tuple[Any, ...], int], file: str,
+               active: frozenset[int] = frozenset()) -> None:
+    """Record the line of every key and list item under ``node``; raise on a key given twice in one mapping
+    (PyYAML would silently keep the last one)."""
     import yaml
 
+    if id(node) in active:  # a recursive alias (``&a [*a]``) is not walked forever
+        return
+    active |= {id(node)}
     if isinstance(node, yaml.MappingNode):
+        seen: dict[Any, int] = {}
         for key, value in node.value:
-            sub = (*path, key.value)
-            out[sub] = key.start_mark.line + 1
-            _key_lines(value, sub, out)
+            sub = (*path, key.value) if isinstance(key, yaml.ScalarNode) else (*path, "<complex key>")
+            line = key.start_mark.line + 1
+            identity = _key_identity(key)
+            if identity is not None:
+                if identity in seen:
+                    raise Locator(file, {sub: line}).error(f"duplicate key (first at line {seen[identity]})", sub)
+                seen[identity] = line
+            out[sub] = line
+            _key_lines(value, sub, out, file, active)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             out[(*path, i)] = item.start_mark.line + 1
-            _key_lines(item, (*path, i), out)
+            _key_lines(item, (*path, i), out, file, active)
+
+
+def _key_identity(key: Any) -> Any:
+    """What a mapping key means (``1`` and ``"1"`` differ, ``on`` and ``true`` do not), or None for a merge key
+    (``<<``, whose keys the mapping's own override) or a key that is not a plain value."""
+    import yaml
+
+    if not isinstance(key, yaml.ScalarNode) or key.tag == "tag:yaml.org,2002:merge":
+        return None
+    try:
+        value = yaml.constructor.SafeConstructor().construct_object(key)
+        hash(value)
+    except (yaml.YAMLError, TypeError):
+        return (key.tag, key.value)
+    return (type(value).__name__, value)
 
 
 def read_policy_file(path: str | Path) -> tuple[Policy, Locator]:
@@ -135,16 +183,19 @@ def read_policy_file(path: str | Path) -> tuple[Policy, Locator]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise PolicyError(f"cannot read the policy file ({exc.__class__.__name__}: {exc})", file=file) from None
+    lines: dict[tuple[Any, ...], int] = {}
+    loader = yaml.SafeLoader(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        if node is not None:
+            _key_lines(node, (), lines, file)  # before constructing: that merges ``<<`` keys into the node
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         reason = getattr(exc, "problem", None) or str(exc)
         raise PolicyError(f"not valid YAML: {reason}", file=file, line=mark.line + 1 if mark else None) from None
-    lines: dict[tuple[Any, ...], int] = {}
-    if node is not None:
-        _key_lines(node, (), lines)
+    finally:
+        loader.dispose()
     locator = Locator(file, lines)
     return validate_policy(data, locator), locator
 
@@ -159,16 +210,23 @@ def validate_policy(data: Any, locator: Locator | None = None) -> Policy:
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:
-        errors = sorted(exc.errors(), key=lambda e: locator.line(tuple(e["loc"])) or 0)
+        errors = sorted(exc.errors(), key=lambda e: locator.line(_error_path(e)) or 0)
         first = errors[0]
-        path = tuple(first["loc"])
-        message = _explain(first)
+        path = _error_path(first)
+        message = _explain(first, locator)
         if len(errors) > 1:
             message += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
         raise locator.error(message, path) from None
 
 
-def _explain(error: Any) -> str:
+def _error_path(error: Any) -> tuple[Any, ...]:
+    path = tuple(error["loc"])
+    if error["type"] == "contradictory_bounds":  # raised by the section, about its lower bound
+        path += (error["ctx"]["low"],)
+    return path
+
+
+def _explain(error: Any, locator: Locator) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         return "unknown key"
@@ -176,6 +234,15 @@ def _explain(error: Any) -> str:
         return "required key is missing"
     if kind == "literal_error":
         return f"{_shown(error['input'])} is not allowed; expected {error['ctx']['expected']}"
+    if kind == "contradictory_bounds":
+        ctx = error["ctx"]
+        high = (*tuple(error["loc"]), ctx["high"])
+        line = locator.line(high)
+        where = f", line {line}" if line is not None else ""
+        return f"{ctx['lo']} is above {'.'.join(map(str, high))} ({ctx['hi']}{where}): no output can satisfy both"
+    if kind == "model_type" and len(error["loc"]) == 1:
+        return (f"a section must be a mapping of keys, or empty for its defaults (got {_shown(error['input'])}); "
+                "leave the section out to turn its check off")
     return f"{error['msg'].rstrip('.')} (got {_shown(error['input'])})"
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -308,3 +311,201 @@ def test_no_command_is_a_usage_error() -> None:
     result = guardrail()
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+def test_version() -> None:
+    from guardrail import __version__
+
+    result = guardrail("--version")
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"guardrail {__version__}\n", "")
+    assert __version__ == "0.1.0"
+
+
+def test_policy_without_an_action_prints_the_policy_help() -> None:
+    result = guardrail("policy")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("usage: guardrail policy ")
+    assert "validate" in result.stderr
+    assert "check JSONL records" not in result.stderr  # not the top-level help
+    assert "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------------------------------------------------- serve
+
+
+def serve(*args: str | Path, key: str | None, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GUARDRAIL_")}
+    if key is not None:
+        env["GUARDRAIL_API_KEY"] = key
+    return subprocess.run([sys.executable, "-m", "guardrail.cli", "serve", *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+@pytest.mark.parametrize(("key", "state"), [(None, "is not set"), ("", "is not set"), ("   ", "is blank"),
+                                            ("\t", "is blank")], ids=["unset", "empty", "spaces", "tab"])
+def test_serve_refuses_to_start_without_a_key(key: str | None, state: str) -> None:
+    result = serve("--policy", ENTERPRISE, "--upstream", "http://127.0.0.1:9/v1", "--port", "0", key=key)
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"guardrail: GUARDRAIL_API_KEY {state}: the proxy refuses to start without a key")
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_help_documents_the_limits() -> None:
+    result = guardrail("serve", "--help")
+    assert result.returncode == 0
+    help_text = " ".join(result.stdout.split())
+    assert "--max-connections N" in help_text and "(default: 1000)" in help_text
+    assert "--timeout SECONDS" in help_text and "(default: 120)" in help_text
+    assert "GUARDRAIL_API_KEY" in help_text
+
+
+@pytest.mark.parametrize("args", [["--max-connections", "0"], ["--max-connections", "many"],
+                                  ["--max-connections", "2.5"], ["--timeout", "0"], ["--timeout", "-3"],
+                                  ["--timeout", "soon"], ["--timeout", "nan"], ["--timeout", "inf"]])
+def test_serve_rejects_bad_limits(args: list[str]) -> None:
+    result = serve("--policy", ENTERPRISE, "--upstream", "http://127.0.0.1:9/v1", *args, key="k")
+    assert result.returncode == 2
+    assert f"argument {args[0]}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_rejects_a_bad_upstream() -> None:
+    result = serve("--policy", ENTERPRISE, "--upstream", "localhost:8000", key="k")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "guardrail: the upstream must be an http:// or https:// URL, not 'localhost:8000'"
+
+
+def test_serve_passes_the_limits_to_the_proxy(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+
+    import guardrail.proxy
+    from guardrail import cli
+
+    made: dict[str, Any] = {}
+    real = guardrail.proxy.create_proxy
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        made.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(guardrail.proxy, "create_proxy", spy)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: made.update(run=kw))
+    monkeypatch.setenv("GUARDRAIL_API_KEY", "k")
+    monkeypatch.delenv("GUARDRAIL_UPSTREAM_API_KEY", raising=False)
+    base = ["serve", "--policy", str(ENTERPRISE), "--upstream", "http://127.0.0.1:9/v1"]
+    assert cli.main([*base, "--max-connections", "250", "--timeout", "7.5", "--port", "9999"]) == 0
+    assert (made["max_connections"], made["timeout"], made["api_key"]) == (250, 7.5, "k")
+    assert made["run"] == {"host": "127.0.0.1", "port": 9999, "log_level": "warning"}
+    assert "at most 250 upstream connections, timeout 7.5 s" in capsys.readouterr().err
+    made.clear()
+    assert cli.main(base) == 0
+    assert (made["max_connections"], made["timeout"]) == (1000, 120.0)
+
+
+def test_serve_runs_guards_and_forwards(tmp_path: Path) -> None:
+    import socket
+
+    import httpx
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    from guardrail.demo import BackgroundServer
+
+    async def chat(request: Request) -> JSONResponse:
+        return JSONResponse({"choices": [{"index": 0, "message": {"role": "assistant", "content": "Ask BLUEJAY."}}]})
+
+    async def models(request: Request) -> JSONResponse:
+        return JSONResponse({"data": [{"id": "m"}], "auth": request.headers.get("authorization")})
+
+    upstream = Starlette(routes=[Route("/v1/chat/completions", chat, methods=["POST"]), Route("/v1/models", models)])
+    (tmp_path / "p.yaml").write_text("banned_terms:\n  terms: [BLUEJAY]\n")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GUARDRAIL_")},
+           "GUARDRAIL_API_KEY": "the-key", "GUARDRAIL_UPSTREAM_API_KEY": "up"}
+    with BackgroundServer(upstream) as model:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "guardrail.cli", "serve", "--policy", str(tmp_path / "p.yaml"), "--upstream",
+             model.url + "/v1", "--port", str(port), "--max-connections", "3", "--timeout", "5"],
+            stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            url = f"http://127.0.0.1:{port}"
+            for _ in range(200):
+                try:
+                    if httpx.get(url + "/healthz").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                time.sleep(0.05)
+            auth = {"authorization": "bearer the-key"}
+            chat_reply = httpx.post(url + "/v1/chat/completions", json={"messages": []}, headers=auth)
+            models_reply = httpx.get(url + "/v1/models", headers=auth)
+            missing = httpx.get(url + "/nowhere", headers=auth)
+        finally:
+            process.terminate()
+            _, err = process.communicate(timeout=10)
+    assert chat_reply.json()["choices"][0]["message"]["content"] == "Ask [redacted]."
+    assert models_reply.json() == {"data": [{"id": "m"}], "auth": "Bearer up"}
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_url"
+    assert "at most 3 upstream connections, timeout 5 s" in err
+
+
+# ------------------------------------------------------------------------------------------------- progress bar
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def screen(written: str) -> list[str]:
+    """The lines a terminal shows for ``written``: ``\\r`` returns to column 0, later characters overwrite."""
+    lines: list[list[str]] = [[]]
+    column = 0
+    for char in written:
+        if char == "\r":
+            column = 0
+        elif char == "\n":
+            lines.append([])
+            column = 0
+        else:
+            line = lines[-1]
+            if column < len(line):
+                line[column] = char
+            else:
+                line.append(char)
+            column += 1
+    return ["".join(line) for line in lines]
+
+
+def test_messages_never_share_a_line_with_the_progress_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from guardrail import cli
+
+    records: list[Any] = []
+    bad = {7, 8, 31, 60, 99}
+    for n in range(1, 101):
+        records.append("not json" if n in bad else {"id": n, **PASS})
+    path = jsonl(tmp_path, *records)
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(cli, "_PROGRESS_MIN_LINES", 10)
+    status = cli.main(["check", "--policy", str(ENTERPRISE), str(path), "-o", str(tmp_path / "out.jsonl")])
+    assert sys.stderr is terminal  # given back when the run ends
+    written = terminal.getvalue()
+    assert status == 2
+    assert "%" in written and "\r" in written  # the bar was shown
+    shown = [line.rstrip() for line in screen(written)]
+    reports = [line for line in shown if "line " in line and ": not valid JSON" in line]
+    assert [r.split(":")[0] for r in reports] == [f"line {n}" for n in sorted(bad)], shown
+    for line in shown:
+        if ": not valid JSON" in line:
+            assert line.startswith("line "), line  # never glued to the bar
+    assert shown[-2].startswith("guardrail: 95 records checked")  # the summary too, and the bar is gone at the end
+    assert shown[-1] == ""
+    assert not any(line.startswith("[") for line in shown)

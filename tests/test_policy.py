@@ -153,6 +153,68 @@ def test_coverage_off_accepts_yaml_false(tmp_path: Path, text: str) -> None:
     assert guard.check("An uncited claim.").findings == []
 
 
+SECTION_TEXTS = ["{name}:\n", "{name}: {{}}\n", "{name}: null\n", "{name}: ~\n",
+                 "# a comment\n{name}:   # on\nname: x\n"]
+DEFAULT_SECTIONS = ["citations", "quotes", "banned_terms", "instructions", "sampling", "telemetry"]
+
+
+@pytest.mark.parametrize("text", SECTION_TEXTS, ids=["bare", "empty-mapping", "null", "tilde", "commented"])
+@pytest.mark.parametrize("name", DEFAULT_SECTIONS)
+def test_a_present_empty_section_is_on_with_its_defaults(tmp_path: Path, name: str, text: str) -> None:
+    (tmp_path / "p.yaml").write_text(text.format(name=name))
+    guard = Guard.from_policy(tmp_path / "p.yaml")
+    section = getattr(guard.policy, name)
+    assert section is not None, f"{name}: with nothing under it turned the section off"
+    assert section == type(section)()  # every key at its default
+    if name not in ("sampling", "telemetry"):
+        assert [check.name for check in guard.compiled.checks] == [name]
+
+
+@pytest.mark.parametrize("name", [*DEFAULT_SECTIONS, "schema"])
+def test_from_dict_none_section_is_on(name: str) -> None:
+    if name == "schema":
+        with pytest.raises(PolicyError) as info:
+            Guard.from_dict({"schema": None})
+        assert str(info.value) == "<policy>: schema.json_schema: required key is missing"
+        return
+    section = getattr(Guard.from_dict({name: None}).policy, name)
+    assert section is not None and section == type(section)()
+
+
+def test_bare_citations_section_checks_citations(tmp_path: Path) -> None:
+    (tmp_path / "p.yaml").write_text("name: x\ncitations:\n")
+    verdict = Guard.from_policy(tmp_path / "p.yaml").check("Leave is 25 days [doc:hr-12]. It is [doc:nope].", HR,
+                                                           ["employee"])
+    assert [f.label for f in verdict.findings] == [Label.HALLUCINATED_SOURCE]
+    assert (verdict.decision, verdict.output) == (Decision.MODIFIED, "Leave is 25 days [doc:hr-12].")
+
+
+def test_absent_sections_stay_off() -> None:
+    policy = Guard.from_dict({"name": "x"}).policy
+    assert [getattr(policy, n) for n in [*DEFAULT_SECTIONS, "schema_"]] == [None] * 7
+
+
+def test_new_keys_load_with_their_values(tmp_path: Path) -> None:
+    (tmp_path / "p.yaml").write_text(
+        "citations:\n  leak_min_words: 3\nfields: [tool_calls]\nkeepalive_s: 0.5\n"
+        "telemetry:\n  record_content: true\nsampling:\n  rate: 0.25\n  buffer: 5\n")
+    policy = Guard.from_policy(tmp_path / "p.yaml").policy
+    assert policy.citations is not None and policy.citations.leak_min_words == 3
+    assert policy.fields == ["tool_calls"]
+    assert policy.keepalive_s == 0.5
+    assert policy.telemetry is not None and policy.telemetry.record_content is True
+    assert policy.sampling is not None and (policy.sampling.rate, policy.sampling.buffer) == (0.25, 5)
+
+
+def test_new_keys_defaults() -> None:
+    policy = Guard.from_dict({"citations": {}, "sampling": {}, "telemetry": {}}).policy
+    assert policy.citations is not None and policy.citations.leak_min_words == 8
+    assert (policy.fields, policy.keepalive_s) == ([], 15.0)
+    assert policy.telemetry is not None and policy.telemetry.record_content is False
+    assert policy.sampling is not None and policy.sampling.buffer == 10_000
+    assert Guard.from_dict({"keepalive_s": 2}).policy.keepalive_s == 2.0  # an int is a number of seconds
+
+
 def test_terms_and_term_files_combine(tmp_path: Path) -> None:
     (tmp_path / "lists").mkdir()
     (tmp_path / "lists" / "t.txt").write_text("# a comment\n\nOsprey\n  Project Kestrel  \n")
@@ -214,6 +276,29 @@ ERRORS: list[tuple[str, str, str | None, int | None, list[str]]] = [
      ["cannot read schema file", "nope.json"]),
     ("empty-term", "banned_terms:\n  terms: ['x', '  ']\n", "banned_terms.terms[1]", 2, ["must not be empty"]),
     ("missing-required", "schema:\n  on_invalid: flag\n", "schema.json_schema", 1, ["required key is missing"]),
+    # a section present with nothing under it is on: schema then needs its json_schema
+    ("schema-null", "name: x\nschema:\n", "schema.json_schema", 2, ["required key is missing"]),
+    ("schema-empty", "name: x\nschema: {}\n", "schema.json_schema", 2, ["required key is missing"]),
+    ("section-false", "citations: false\n", "citations", 1,
+     ["a section must be a mapping of keys", "leave the section out to turn its check off"]),
+    ("section-list", "quotes: [min_chars]\n", "quotes", 1, ["a section must be a mapping of keys"]),
+    # YAML reads yes/on/true as a bool: never a number
+    ("bool-as-int", "instructions:\n  max_words: yes\n", "instructions.max_words", 2, ["valid integer", "True"]),
+    ("bool-as-float", "budget_ms: true\n", "budget_ms", 1, ["valid number"]),
+    # the keys added for the leak fixes
+    ("leak-min-words-zero", "citations:\n  leak_min_words: 0\n", "citations.leak_min_words", 2, ["0"]),
+    ("leak-min-words-text", "citations:\n  leak_min_words: many\n", "citations.leak_min_words", 2, ["'many'"]),
+    ("leak-min-words-bool", "citations:\n  leak_min_words: true\n", "citations.leak_min_words", 2, ["True"]),
+    ("fields-unknown", "name: x\nfields: [tool_calls, content]\n", "fields[1]", 2, ["'content'", "'tool_calls'"]),
+    ("fields-not-a-list", "fields: tool_calls\n", "fields", 1, ["valid list"]),
+    ("keepalive-zero", "keepalive_s: 0\n", "keepalive_s", 1, ["greater than 0"]),
+    ("keepalive-negative", "keepalive_s: -1.5\n", "keepalive_s", 1, ["greater than 0"]),
+    ("keepalive-text", "keepalive_s: soon\n", "keepalive_s", 1, ["'soon'"]),
+    ("keepalive-infinite", "keepalive_s: .inf\n", "keepalive_s", 1, ["finite"]),
+    ("telemetry-bad-bool", "telemetry:\n  record_content: maybe\n", "telemetry.record_content", 2, ["'maybe'"]),
+    ("telemetry-unknown", "telemetry:\n  record_spans: true\n", "telemetry.record_spans", 2, ["unknown key"]),
+    ("sampling-buffer-zero", "sampling:\n  rate: 0.1\n  buffer: 0\n", "sampling.buffer", 3, []),
+    ("sampling-buffer-float", "sampling:\n  buffer: 1.5\n", "sampling.buffer", 2, ["valid integer"]),
 ]
 
 
@@ -227,6 +312,74 @@ def test_policy_errors_name_file_key_and_line(tmp_path: Path, text: str, key: st
         assert piece in message
     assert "Traceback" not in message
     assert "\n" not in message
+
+
+DUPLICATES = [
+    # (id, policy text, the exact message after "policy.yaml:")
+    ("nested", "name: x\n# the citation rules\ncitations:\n  on_unauthorized: block\n  coverage: flag\n"
+     "  on_hallucinated: strip\n  on_unauthorized: flag\n",
+     "7: citations.on_unauthorized: duplicate key (first at line 4)"),
+    ("top-level", "name: a\nquotes: {}\nname: b\n", "3: name: duplicate key (first at line 1)"),
+    ("section-twice", "citations:\n  coverage: flag\nquotes: {}\ncitations:\n",
+     "4: citations: duplicate key (first at line 1)"),
+    ("flow-mapping", "citations: {coverage: flag, coverage: 'off'}\n",
+     "1: citations.coverage: duplicate key (first at line 1)"),
+    ("quoted-and-plain", "name: a\n'name': b\n", "2: name: duplicate key (first at line 1)"),
+    ("yaml-bools", "banned_terms:\n  case_sensitive: true\n  case_sensitive: false\n",
+     "3: banned_terms.case_sensitive: duplicate key (first at line 2)"),
+    ("inline-schema", "schema:\n  json_schema:\n    type: object\n    required: [a]\n    type: array\n",
+     "5: schema.json_schema.type: duplicate key (first at line 3)"),
+    ("in-a-list", "schema:\n  json_schema:\n    allOf:\n      - {type: object}\n      - required: [a]\n"
+     "        required: [b]\n", "6: schema.json_schema.allOf[1].required: duplicate key (first at line 5)"),
+    ("the-first-one-is-named", "name: a\ncitations:\n  coverage: flag\n  coverage: block\nname: b\n",
+     "4: citations.coverage: duplicate key (first at line 3)"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [d[1:] for d in DUPLICATES], ids=[d[0] for d in DUPLICATES])
+def test_duplicate_keys_are_errors(tmp_path: Path, text: str, expected: str) -> None:
+    message, path, error = load_error(tmp_path, text)
+    assert message == f"{path}:{expected}"
+    assert error.line == int(expected.split(":")[0])
+
+
+def test_a_merge_key_is_not_a_duplicate(tmp_path: Path) -> None:
+    (tmp_path / "p.yaml").write_text("schema:\n  json_schema:\n    $defs:\n      base: &base {type: object}\n"
+                                     "    <<: *base\n    type: object\n")
+    assert Guard.from_policy(tmp_path / "p.yaml").policy.schema_ is not None
+
+
+def test_the_same_key_in_different_mappings_is_not_a_duplicate(tmp_path: Path) -> None:
+    (tmp_path / "p.yaml").write_text("quotes:\n  on_unverified: flag\nschema:\n  json_schema: {}\n"
+                                     "  on_invalid: flag\ninstructions:\n  on_violation: flag\n")
+    Guard.from_policy(tmp_path / "p.yaml")
+
+
+BOUNDS = [
+    ("words", "name: x\ninstructions:\n  max_words: 10\n  no_emoji: true\n  min_words: 20\n",
+     "5: instructions.min_words: 20 is above instructions.max_words (10, line 3): no output can satisfy both"),
+    ("bullets", "instructions:\n  min_bullets: 3\n  max_bullets: 1\n",
+     "2: instructions.min_bullets: 3 is above instructions.max_bullets (1, line 3): no output can satisfy both"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [b[1:] for b in BOUNDS], ids=[b[0] for b in BOUNDS])
+def test_contradictory_bounds_are_errors(tmp_path: Path, text: str, expected: str) -> None:
+    message, path, error = load_error(tmp_path, text)
+    assert message == f"{path}:{expected}"
+    assert (error.key, error.line) == (expected.split(": ")[1], int(expected.split(":")[0]))
+
+
+def test_contradictory_bounds_from_dict() -> None:
+    with pytest.raises(PolicyError) as info:
+        Guard.from_dict({"instructions": {"min_bullets": 5, "max_bullets": 2}})
+    assert str(info.value) == ("<policy>: instructions.min_bullets: 5 is above instructions.max_bullets (2): "
+                               "no output can satisfy both")
+
+
+def test_equal_bounds_are_fine() -> None:
+    ins = Guard.from_dict({"instructions": {"min_words": 3, "max_words": 3, "min_bullets": 0, "max_bullets": 0}})
+    assert ins.policy.instructions is not None and ins.policy.instructions.min_words == 3
 
 
 @pytest.mark.parametrize(
