@@ -1,0 +1,1 @@
+"""The citation-support monitor: sampling, queues, results, workers and reports (CONTRACT section 8)."""
