@@ -61,6 +61,8 @@ class FieldVerdict:
     choice: int
     field: str
     verdict: Verdict
+    text: str = ""
+    """The field's text as generated."""
 
 
 def worst(decisions: Iterator[Decision] | list[Decision]) -> Decision:
@@ -173,7 +175,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         for _, name, holder, key in list(_fields(message, tool_calls)):
             verdict = check(holder[key])
             verdicts.append((name, holder, key, verdict))
-            out.append(FieldVerdict(index, name, verdict))
+            out.append(FieldVerdict(index, name, verdict, holder[key]))
         if any(v.decision is Decision.BLOCKED for *_, v in verdicts):
             choice["message"] = {"role": message.get("role", "assistant"), "content": blocked_message}
             choice["finish_reason"] = "content_filter"
@@ -463,7 +465,7 @@ class ChunkStream:
         rests = []
         for key, f in state.fields.items():
             rest, verdict = f.finish()
-            self.verdicts.append(FieldVerdict(index, f.name, verdict))
+            self.verdicts.append(FieldVerdict(index, f.name, verdict, f.guard.text))
             if f.guard.blocked:
                 self._note_error(verdict)
                 return True, True
@@ -490,7 +492,7 @@ class ChunkStream:
                     _, verdict = f.finish()
                     verdict = Verdict(Decision.BLOCKED, self._blocked_message,
                                       [*f.guard.findings] or verdict.findings, verdict.elapsed_us)
-                    self.verdicts.append(FieldVerdict(index, f.name, verdict))
+                    self.verdicts.append(FieldVerdict(index, f.name, verdict, f.guard.text))
                     self._note_error(verdict)
         state.ended = True
         if self.error is not None:

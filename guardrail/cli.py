@@ -1,4 +1,4 @@
-"""The ``guardrail`` command line: ``check``, ``serve``, ``demo`` and ``policy validate``."""
+"""The ``guardrail`` command line: ``check``, ``audit``, ``serve``, ``demo``, ``policy validate``, ``nli evaluate``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from .exceptions import PolicyError
 EXIT_OK, EXIT_FAIL_ON, EXIT_ERROR = 0, 1, 2
 _STRICTNESS = {"pass": 0, "modified": 1, "blocked": 2}
 _PROGRESS_MIN_LINES = 5000
+_AUDIT_PROGRESS_MIN_LINES = 200  # scoring is slower than checking: a bar is worth it sooner
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,6 +50,24 @@ def _parser() -> argparse.ArgumentParser:
                        help="exit with status 1 when any record reaches this decision or a stricter one")
     check.set_defaults(run=_check)
 
+    audit = commands.add_parser(
+        "audit", help="check and score JSONL records offline: citation support with intervals, as a release gate",
+        description="Check every record against the policy and score its citation support with an NLI judge "
+                    "(ALCE recall and precision, per-citation verdicts); a summary with 95%% Wilson intervals goes "
+                    "to stderr, and --gate expressions decide the exit status (1 when one fails, 2 for malformed "
+                    "lines or gates).")
+    audit.add_argument("--policy", required=True, help="the policy file (YAML)")
+    audit.add_argument("--judge", default="lexical", metavar="J",
+                       help="lexical (the default, built in), onnx:DIR or llm:URL?model=NAME")
+    audit.add_argument("input", nargs="?", default="-", help="JSONL input file, or - for stdin (the default)")
+    audit.add_argument("--output", "-o", default="-", help="JSONL output file (default: stdout)")
+    audit.add_argument("--summary", metavar="FILE.json", help="also write the summary as JSON (report --json shape)")
+    audit.add_argument("--gate", action="append", default=[], metavar="EXPR",
+                       help="METRIC[.FIELD] OP NUMBER, e.g. 'citation_recall.low>=0.8'; repeatable, all must hold")
+    audit.add_argument("--workers", type=_at_least_one, default=1, metavar="N",
+                       help="judge in N processes (threads for an llm judge); results stay in input order")
+    audit.set_defaults(run=_audit)
+
     serve = commands.add_parser(
         "serve", help="run the OpenAI-compatible guarding proxy in front of a model server",
         description="Run the OpenAI-compatible guarding proxy. POST /v1/chat/completions is guarded; every other path "
@@ -66,6 +85,37 @@ def _parser() -> argparse.ArgumentParser:
                             "answering 504 (or 503); connecting takes at most 10 s (default: %(default)g)")
     serve.set_defaults(run=_serve)
 
+    worker = commands.add_parser(
+        "worker", help="score sampled turns from the queue into the results store (citation support)",
+        description="Lease samples from the queue in batches, score their citation support with the judge and "
+                    "store the results (each sample exactly once). SIGTERM finishes the batch in flight and exits 0.")
+    worker.add_argument("--queue", default="sqlite:///.guardrail/queue.db", metavar="URL",
+                        help="memory://, sqlite:///PATH or redis://HOST:PORT/DB (default: %(default)s)")
+    worker.add_argument("--results", default="sqlite:///.guardrail/results.db", metavar="URL",
+                        help="sqlite:///PATH or postgresql://... (default: %(default)s)")
+    worker.add_argument("--judge", default="lexical", metavar="J", help="lexical (default), onnx:DIR or llm:URL")
+    worker.add_argument("--batch", type=_at_least_one, default=32, metavar="N", help="samples a batch (default 32)")
+    worker.add_argument("--lease", type=_seconds, default=60.0, metavar="SECONDS",
+                        help="visibility timeout: a sample leased this long by a worker that died is delivered "
+                             "again (default: %(default)g)")
+    worker.add_argument("--once", action="store_true", help="drain the queue, then exit")
+    worker.set_defaults(run=_worker)
+
+    report = commands.add_parser(
+        "report", help="the monitor's rates with 95%% intervals, per policy and per day; release gates",
+        description="Report every metric as k/n, rate and 95%% Wilson interval from the results store; --gate "
+                    "expressions set the exit status (1 when one fails, 2 when one is malformed).")
+    report.add_argument("--results", default="sqlite:///.guardrail/results.db", metavar="URL",
+                        help="sqlite:///PATH or postgresql://... (default: %(default)s)")
+    report.add_argument("--policy", metavar="NAME", help="only this policy")
+    report.add_argument("--since", metavar="DATE", help="from this day (YYYY-MM-DD, UTC), inclusive")
+    report.add_argument("--until", metavar="DATE", help="up to this day (YYYY-MM-DD, UTC), inclusive")
+    report.add_argument("--json", action="store_true", help="print one JSON object")
+    report.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
+    report.add_argument("--gate", action="append", default=[], metavar="EXPR",
+                        help="METRIC[.FIELD] OP NUMBER, e.g. 'citation_recall.low>=0.8'; repeatable, all must hold")
+    report.set_defaults(run=_report)
+
     demo = commands.add_parser("demo", help="run the guarded demo chat endpoint on recorded conversations")
     demo.set_defaults(run=_demo)
 
@@ -75,6 +125,16 @@ def _parser() -> argparse.ArgumentParser:
     validate = policy_commands.add_parser("validate", help="load and compile a policy file, report what is wrong")
     validate.add_argument("path")
     validate.set_defaults(run=_validate)
+
+    nli = commands.add_parser("nli", help="work with NLI judges")
+    nli.set_defaults(help_of=nli)
+    nli_commands = nli.add_subparsers(metavar="ACTION")
+    evaluate = nli_commands.add_parser("evaluate", help="measure a judge on labelled claim/passage pairs")
+    evaluate.add_argument("--backend", default="lexical", metavar="J",
+                          help="lexical (the default), onnx:DIR or llm:URL?model=NAME")
+    evaluate.add_argument("--pairs", required=True, help='JSONL of {"premise", "hypothesis", "label", "slice"?}')
+    evaluate.add_argument("--json", action="store_true", help="print one JSON object instead of the text report")
+    evaluate.set_defaults(run=_nli_evaluate)
     return parser
 
 
@@ -125,6 +185,99 @@ def _serve(args: argparse.Namespace) -> int:
           f"(at most {args.max_connections} upstream connections, timeout {args.timeout:g} s)", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return EXIT_OK
+
+
+def _parse_gates(texts: list[str]) -> list[Any] | None:
+    """The gates, checked against the metric names; None after reporting a malformed one."""
+    from .metrics import METRIC_NAMES
+    from .stats import Gate, GateError
+
+    try:
+        gates = [Gate.parse(text) for text in texts]
+        for gate in gates:
+            if gate.metric not in METRIC_NAMES:
+                raise GateError(f"unknown metric {gate.metric!r} in gate {gate.text!r}; known: "
+                                + ", ".join(METRIC_NAMES))
+    except GateError as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return None
+    return gates
+
+
+def _worker(args: argparse.Namespace) -> int:
+    import signal
+
+    from .judges import JudgeError, load_judge
+    from .monitor.queues import QueueError, open_queue
+    from .monitor.results import ResultsError, open_results
+    from .monitor.worker import Worker
+
+    try:
+        judge = load_judge(args.judge)
+        queue = open_queue(args.queue)
+        results = open_results(args.results)
+    except (JudgeError, QueueError, ResultsError) as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    shown = sys.stderr.isatty()
+
+    def progress(w: Worker) -> None:
+        if shown:
+            s = w.stats
+            sys.stderr.write(f"\rscored {s.scored}, errors {s.errors}, retried {s.retried}   ")
+            sys.stderr.flush()
+
+    worker = Worker(queue, results, judge, batch=args.batch, lease=args.lease, on_batch=progress)
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: worker.stop())
+    print(f"guardrail: worker on {queue.url} -> {results.url} (judge {judge.name} {judge.version})"
+          + (", draining once" if args.once else ""), file=sys.stderr)
+    try:
+        stats = worker.run(once=args.once)
+    except QueueError as exc:
+        print(f"\nguardrail: the queue failed: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        queue.close()
+        results.close()
+    if shown:
+        sys.stderr.write("\n")
+    print(f"guardrail: scored {stats.scored} samples, {stats.errors} errors, {stats.retried} retried",
+          file=sys.stderr)
+    return EXIT_OK
+
+
+def _report(args: argparse.Namespace) -> int:
+    from .monitor.report import build_report, html_report, parse_day, text_report
+    from .monitor.results import ResultsError, open_results
+    from .stats import check_gates
+
+    gates = _parse_gates(args.gate)
+    if gates is None:
+        return EXIT_ERROR
+    try:
+        since = parse_day(args.since) if args.since else None
+        until = parse_day(args.until, end=True) if args.until else None
+        store = open_results(args.results)
+    except (ValueError, ResultsError) as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        report = build_report(store, args.policy, since, until)
+    finally:
+        store.close()
+    print(json.dumps(report, indent=2) if args.json else text_report(report))
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as fh:
+                fh.write(html_report(report))
+        except OSError as exc:
+            print(f"guardrail: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
+            return EXIT_ERROR
+    failures = check_gates(gates, report["metrics"])
+    for failure in failures:
+        print(f"guardrail: {failure}", file=sys.stderr)
+    return EXIT_FAIL_ON if failures else EXIT_OK
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -198,6 +351,135 @@ def _check(args: argparse.Namespace) -> int:
     if args.fail_on and worst >= _STRICTNESS[args.fail_on]:
         return EXIT_FAIL_ON
     return EXIT_OK
+
+
+def _open(args: argparse.Namespace) -> tuple[IO[str], IO[str]] | None:
+    """The input and output streams of ``check`` and ``audit`` (None after reporting what cannot be opened)."""
+    try:
+        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8", errors="surrogateescape")
+    except OSError as exc:
+        print(f"guardrail: cannot read {args.input}: {exc.strerror}", file=sys.stderr)
+        return None
+    try:
+        sink = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8", errors="backslashreplace")
+    except OSError as exc:
+        print(f"guardrail: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        return None
+    if source is sys.stdin and isinstance(source, io.TextIOWrapper):
+        source.reconfigure(errors="surrogateescape")
+    if sink is sys.stdout and isinstance(sink, io.TextIOWrapper):
+        sink.reconfigure(errors="backslashreplace")
+    return source, sink
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from .guard import Guard
+    from .judges import JudgeError, load_judge
+    from .metrics import TurnSummary, summarize, table
+    from .stats import check_gates
+
+    gates = _parse_gates(args.gate)
+    if gates is None:
+        return EXIT_ERROR
+    Guard.from_policy(args.policy)  # fail early, in this process, on a bad policy or judge
+    try:
+        judge = load_judge(args.judge)
+    except JudgeError as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    opened = _open(args)
+    if opened is None:
+        return EXIT_ERROR
+    from .audit import audit_records
+
+    source, sink = opened
+    total = _count_lines(args.input) if args.input != "-" and sys.stderr.isatty() else 0
+    progress = _Progress(total) if total > _AUDIT_PROGRESS_MIN_LINES else None
+    turns: list[TurnSummary] = []
+    bad = 0
+    try:
+        for lineno, outcome in audit_records(args.policy, args.judge, _records(source, progress), args.workers):
+            if isinstance(outcome, str):
+                print(f"line {lineno}: {outcome}", file=sys.stderr)
+                bad += 1
+                continue
+            row, summary = outcome
+            turns.append(TurnSummary.from_dict(summary))
+            sink.write(json.dumps(row, ensure_ascii=False) + "\n")
+    finally:
+        if progress:
+            progress.done()
+        if sink is not sys.stdout:
+            sink.close()
+        else:
+            sink.flush()
+        if source is not sys.stdin:
+            source.close()
+    report = summarize(turns, {"name": judge.name, "version": judge.version})
+    report["malformed"] = bad
+    print(table(report), file=sys.stderr)
+    if bad:
+        print(f"guardrail: {bad} malformed line{'s' if bad != 1 else ''} skipped", file=sys.stderr)
+    if args.summary:
+        try:
+            with open(args.summary, "w", encoding="utf-8") as fh:
+                json.dump(report, fh, indent=2)
+                fh.write("\n")
+        except OSError as exc:
+            print(f"guardrail: cannot write {args.summary}: {exc.strerror}", file=sys.stderr)
+            return EXIT_ERROR
+    failures = check_gates(gates, report["metrics"])
+    for failure in failures:
+        print(f"guardrail: {failure}", file=sys.stderr)
+    if bad:
+        return EXIT_ERROR
+    return EXIT_FAIL_ON if failures else EXIT_OK
+
+
+def _nli_evaluate(args: argparse.Namespace) -> int:
+    from .judges import LABELS, JudgeError, load_judge
+    from .judges.evaluate import evaluate_pairs, format_evaluation
+
+    try:
+        judge = load_judge(args.backend)
+    except JudgeError as exc:
+        print(f"guardrail: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    pairs, bad = [], 0
+    try:
+        fh = open(args.pairs, encoding="utf-8")
+    except OSError as exc:
+        print(f"guardrail: cannot read {args.pairs}: {exc.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+    with fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                pair = json.loads(line)
+            except ValueError as exc:
+                problem: str | None = f"not valid JSON ({getattr(exc, 'msg', exc)})"
+            else:
+                problem = _pair_problem(pair, LABELS)
+            if problem:
+                print(f"line {lineno}: {problem}", file=sys.stderr)
+                bad += 1
+            else:
+                pairs.append(pair)
+    result = evaluate_pairs(judge, pairs)
+    print(json.dumps(result, indent=2) if args.json else format_evaluation(result))
+    return EXIT_ERROR if bad else EXIT_OK
+
+
+def _pair_problem(pair: Any, labels: tuple[str, ...]) -> str | None:
+    if not isinstance(pair, dict):
+        return f"expected a JSON object, got {type(pair).__name__}"
+    for key in ("premise", "hypothesis"):
+        if not isinstance(pair.get(key), str):
+            return f"'{key}' must be a string"
+    if pair.get("label") not in labels:
+        return f"'label' must be one of {', '.join(labels)}"
+    return None
 
 
 def _records(source: IO[str], progress: _Progress | None = None) -> Iterator[tuple[int, dict[str, Any] | str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +13,7 @@ from .models import Source, Verdict
 from .stream import StreamGuard
 
 if TYPE_CHECKING:
+    from .monitor.sampler import Sampler
     from .policy import Policy
 
 SourceLike = Source | Mapping[str, Any]
@@ -24,8 +25,11 @@ _OFFLOAD_CHARS = 64_000
 class Guard:
     """Checks outputs against one policy. Build it once (compiling is the expensive part) and share it."""
 
-    def __init__(self, compiled: CompiledPolicy):
+    def __init__(self, compiled: CompiledPolicy, digest: str | None = None):
         self.compiled = compiled
+        self.digest = digest or _digest(compiled.policy.model_dump_json(by_alias=True).encode())
+        """``sha256:`` of the policy file (or of the validated policy, for a guard built from a mapping)."""
+        self._sampler: Any = None
 
     @classmethod
     def from_policy(cls, path: str | Path) -> Guard:
@@ -33,7 +37,7 @@ class Guard:
         from .policy import read_policy_file  # pydantic loads with the first policy, not with the package
 
         policy, locator = read_policy_file(path)
-        return cls(compile_policy(policy, Path(path).resolve().parent, locator))
+        return cls(compile_policy(policy, Path(path).resolve().parent, locator), _digest(Path(path).read_bytes()))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base_dir: str | Path | None = None) -> Guard:
@@ -48,6 +52,29 @@ class Guard:
     def policy(self) -> Policy:
         """The validated policy."""
         return self.compiled.policy
+
+    @property
+    def sampler(self) -> Sampler | None:
+        """The monitor's sampler for this policy (its ``sampling`` section), built on first use; None without one."""
+        if self._sampler is None and self.compiled.policy.sampling is not None:
+            from .monitor.sampler import sampler_for
+
+            self._sampler = sampler_for(self.compiled, self.digest)
+        return self._sampler
+
+    def offer(self, output: str, sources: Sequence[Source], roles: frozenset[str], verdict: Verdict, *,
+              request_id: str | None = None, traceparent: str | None = None, choice: int = 0,
+              field: str = "content") -> bool:
+        """Offer a complete turn to the monitor (if the policy samples); never blocks, never raises."""
+        sampler = self.sampler
+        if sampler is None:
+            return False
+        if request_id is None:
+            import uuid
+
+            request_id = uuid.uuid4().hex
+        return sampler.offer(output, sources, roles, verdict, request_id=request_id, traceparent=traceparent,
+                             choice=choice, field=field)
 
     def check(
         self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None
@@ -96,11 +123,18 @@ class Guard:
         def guarded(*args: Any, **kwargs: Any) -> Any:
             result = llm(*args, **kwargs)
             turn_sources, turn_roles = context(args, kwargs)
+            coerced = [Source.coerce(s) for s in turn_sources or ()]
+            role_set = _roles(turn_roles)
             if hasattr(result, "__aiter__"):
-                return GuardedStream(self.stream(turn_sources, turn_roles), result)
+                stream = StreamGuard(self.compiled, coerced, role_set)
+                return GuardedStream(stream, result,
+                                     on_done=lambda text, verdict: self.offer(text, coerced, role_set, verdict))
 
             async def text() -> str:
-                return (await self.acheck(await result, turn_sources, turn_roles)).output
+                output = await result
+                verdict = await self.acheck(output, coerced, role_set)
+                self.offer(output, coerced, role_set, verdict)
+                return verdict.output
 
             return text()
 
@@ -109,6 +143,12 @@ class Guard:
     def __repr__(self) -> str:
         names = ", ".join(check.name for check in self.compiled.checks) or "no checks"
         return f"<Guard {self.policy.name!r}: {names}>"
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
 def _roles(roles: Iterable[str] | None) -> frozenset[str]:
@@ -124,9 +164,11 @@ class GuardedStream:
     """The released deltas of a guarded LLM stream. After iteration, :attr:`verdict` holds the verdict on the whole
     output and :attr:`blocked` says whether the stream was cut (show the policy's blocked message then)."""
 
-    def __init__(self, guard: StreamGuard, deltas: AsyncIterator[str] | AsyncIterable[str]):
+    def __init__(self, guard: StreamGuard, deltas: AsyncIterator[str] | AsyncIterable[str],
+                 on_done: Callable[[str, Verdict], Any] | None = None):
         self._guard = guard
         self._deltas = deltas
+        self._on_done = on_done
         self.verdict: Verdict | None = None
 
     @property
@@ -147,5 +189,7 @@ class GuardedStream:
                     await close()  # stop the generation nobody will see
                 break
         rest, self.verdict = self._guard.finish()
+        if self._on_done is not None:
+            self._on_done(self._guard.text, self.verdict)
         if rest:
             yield rest

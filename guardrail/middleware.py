@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
 import uuid
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ class TurnContext:
     sources: list[Source] = field(default_factory=list)
     roles: frozenset[str] = frozenset()
     request_id: str = ""
+    traceparent: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,13 +123,16 @@ class GuardrailMiddleware:
         return any(path == p or fnmatchcase(path, p) for p in self.paths)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, self._on_lifespan(send))
+            return
         if scope["type"] != "http" or scope.get("method") == "HEAD" or not self.guards(scope.get("path", "")):
             await self.app(scope, receive, send)
             return
         context = scope.get(CONTEXT_KEY)
         if context is None:
             context = scope[CONTEXT_KEY] = TurnContext()
-        context.request_id = _request_id(scope)
+        context.request_id, context.traceparent = _request_ids(scope)
         responder = _Responder(self, context, scope.get("path", ""), send)
         try:
             await self.app(scope, receive, responder)
@@ -136,13 +141,34 @@ class GuardrailMiddleware:
         await responder.report()
 
 
-def _request_id(scope: Scope) -> str:
+    def _on_lifespan(self, send: Any) -> Any:
+        """``send`` for the lifespan scope: at shutdown, the sampler's buffer goes to the queue first."""
+        async def lifespan_send(message: Message) -> None:
+            if message["type"] in ("lifespan.shutdown.complete", "lifespan.shutdown.failed"):
+                sampler = self.guard._sampler
+                if sampler is not None:
+                    await asyncio.to_thread(sampler.close)
+            await send(message)
+
+        return lifespan_send
+
+
+_TRACEPARENT = re.compile(r"[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}")
+
+
+def _request_ids(scope: Scope) -> tuple[str, str | None]:
+    """The request id (``x-request-id``, else a new one) and the W3C ``traceparent`` of the request, if valid."""
+    request_id, traceparent = None, None
     for name, value in scope.get("headers") or ():
-        if name == b"x-request-id":
+        if name == b"x-request-id" and request_id is None:
             text = value.decode("latin-1").strip()
             if text and len(text) <= 200 and text.isprintable():
-                return text
-    return uuid.uuid4().hex
+                request_id = text
+        elif name == b"traceparent" and traceparent is None:
+            text = value.decode("latin-1").strip().lower()
+            if _TRACEPARENT.fullmatch(text):
+                traceparent = text
+    return request_id or uuid.uuid4().hex, traceparent
 
 
 class _Responder:
@@ -241,7 +267,8 @@ class _Responder:
             out = self.text.feed(chunk)
             if not more:
                 out += self.text.close()
-                self.verdicts = [FieldVerdict(0, "text", self.text.verdict)] if self.text.verdict else []
+                self.verdicts = [FieldVerdict(0, "text", self.text.verdict, self.text.stream.text)] \
+                    if self.text.verdict else []
                 self.error = self.text.error
             if out or not more:
                 await self.send({"type": "http.response.body", "body": out, "more_body": more})
@@ -332,7 +359,7 @@ class _Responder:
         except UnicodeDecodeError:
             raise ShapeError("not UTF-8 text") from None
         verdict = self.guard.check(text, self.context.sources, self.context.roles)
-        self.verdicts = [FieldVerdict(0, "text", verdict)]
+        self.verdicts = [FieldVerdict(0, "text", verdict, text)]
         if verdict.decision is Decision.PASS:
             return body
         return verdict.output.encode()
@@ -415,6 +442,7 @@ class _Responder:
             finding = Finding("guard", Label.GUARD_ERROR, Action.BLOCK if closed else Action.FLAG, 0, 0, message)
             verdict = Verdict(Decision.BLOCKED if closed else Decision.PASS, "", [finding])
             reports.append((verdict, VerdictInfo(rid, self.path, policy.name, error=code)))
+        self._offer()
         callback = self.owner.on_verdict
         for verdict, info in reports:
             log_verdict(policy.name, verdict, request_id=rid, choice=info.choice, field=info.field, error=info.error)
@@ -425,6 +453,17 @@ class _Responder:
                         await result
                 except Exception:
                     logger.exception("request=%s: on_verdict raised", rid)
+
+
+    def _offer(self) -> None:
+        """Offer each choice's text to the monitor (when the policy samples): after the response, never raising."""
+        if self.guard.compiled.policy.sampling is None or self.error is not None:
+            return
+        context = self.context
+        for fv in self.verdicts:
+            if fv.field in ("content", "text"):
+                self.guard.offer(fv.text, context.sources, context.roles, fv.verdict, request_id=context.request_id,
+                                 traceparent=context.traceparent, choice=fv.choice, field=fv.field)
 
 
 class _TextStream:

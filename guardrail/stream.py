@@ -86,6 +86,13 @@ class StreamGuard:
         self._line: list[str] = []  # the incomplete last line, while in a code block
 
     @property
+    def text(self) -> str:
+        """Everything fed so far: the output as generated."""
+        if len(self._all) > 1:
+            self._all = ["".join(self._all)]
+        return self._all[0] if self._all else ""
+
+    @property
     def released(self) -> str:
         """Everything released so far."""
         if len(self._sent) > 1:
