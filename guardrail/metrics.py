@@ -78,14 +78,16 @@ def _point(values: list[float]) -> dict[str, Any]:
             "high": None}
 
 
-def metrics(turns: Iterable[TurnSummary]) -> dict[str, dict[str, Any]]:
-    """Every metric of section 8.5 over ``turns``: ``{name: {"k", "n", "rate", "low", "high", ...}}``."""
+def metrics(turns: Iterable[TurnSummary], clustered: bool = True) -> dict[str, dict[str, Any]]:
+    """Every metric of section 8.5 over ``turns``: ``{name: {"k", "n", "rate", "low", "high", ...}}``; with
+    ``clustered``, the per-statement rates also get their cluster-bootstrap interval."""
     turns = list(turns)
     out: dict[str, dict[str, Any]] = {}
     for name, (num, den) in POOLED.items():
         clusters = [(getattr(t, num), getattr(t, den)) for t in turns]
         entry = proportion(sum(k for k, _ in clusters), sum(n for _, n in clusters))
-        entry["cluster_low"], entry["cluster_high"] = cluster_bootstrap(clusters, iterations=1000)
+        if clustered:
+            entry["cluster_low"], entry["cluster_high"] = cluster_bootstrap(clusters, iterations=1000)
         out[name] = entry
     out["hallucinated_source_rate"] = proportion(sum(t.invalid for t in turns), len(turns))
     for d in DECISIONS:
@@ -118,8 +120,8 @@ def summarize(turns: Iterable[TurnSummary], judge: Mapping[str, str], *, drops: 
         "labels": dict(labels.most_common()),
         "judge": dict(judge),
         "metrics": metrics(turns),
-        "by_day": {day: {"metrics": metrics(ts)} for day, ts in sorted(by_day.items())},
-        "by_policy": {name: {"metrics": metrics(ts)} for name, ts in sorted(by_policy.items())},
+        "by_day": {day: {"metrics": metrics(ts, clustered=False)} for day, ts in sorted(by_day.items())},
+        "by_policy": {name: {"metrics": metrics(ts, clustered=False)} for name, ts in sorted(by_policy.items())},
     }
 
 

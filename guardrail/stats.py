@@ -49,25 +49,42 @@ def proportion(k: int, n: int) -> dict[str, Any]:
 def cluster_bootstrap(clusters: Sequence[tuple[int, int]], iterations: int = 2000, seed: int = 0,
                       level: float = 0.95) -> tuple[float, float]:
     """A percentile interval for ``sum(k) / sum(n)`` over clusters ``(k, n)`` (one per answer), resampling whole
-    clusters. Deterministic for a seed; ``(0.0, 1.0)`` without data."""
+    clusters. Deterministic for a seed; ``(0.0, 1.0)`` without data. Uses NumPy when it is installed (the ``nli``
+    extra), the same resampling in pure Python otherwise."""
     data = [(k, n) for k, n in clusters if n > 0]
     if not data:
         return 0.0, 1.0
+    size = len(data)
+    try:
+        import numpy as np
+    except ImportError:
+        rates = _bootstrap_python(data, iterations, seed)
+    else:
+        ks = np.fromiter((k for k, _ in data), dtype=np.float64, count=size)
+        ns = np.fromiter((n for _, n in data), dtype=np.float64, count=size)
+        rng = np.random.default_rng(seed)
+        chunk = max(1, 2_000_000 // size)  # resample in blocks: memory stays bounded for a million answers
+        parts = []
+        for start in range(0, iterations, chunk):
+            picks = rng.integers(0, size, size=(min(chunk, iterations - start), size))
+            parts.append(ks[picks].sum(axis=1) / ns[picks].sum(axis=1))
+        rates = sorted(np.concatenate(parts).tolist())
+    tail = (1 - level) / 2
+    return rates[math.floor(tail * (iterations - 1))], rates[math.ceil((1 - tail) * (iterations - 1))]
+
+
+def _bootstrap_python(data: list[tuple[int, int]], iterations: int, seed: int) -> list[float]:
     rng = random.Random(seed)
     size = len(data)
     rates = []
     for _ in range(iterations):
         k_sum = n_sum = 0
-        for _ in range(size):
-            k, n = data[rng.randrange(size)]
+        for k, n in rng.choices(data, k=size):
             k_sum += k
             n_sum += n
         rates.append(k_sum / n_sum)
     rates.sort()
-    tail = (1 - level) / 2
-    lo = rates[math.floor(tail * (iterations - 1))]
-    hi = rates[math.ceil((1 - tail) * (iterations - 1))]
-    return lo, hi
+    return rates
 
 
 def cohen_kappa(gold: Sequence[Hashable], predicted: Sequence[Hashable]) -> float:
