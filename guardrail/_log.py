@@ -2,7 +2,8 @@
 
 A line names the request, the policy, the choice and field, the decision, the labels, the actions and the offsets
 of the findings: enough to find the turn in an audit trail, nothing of what it said. The library adds no handler;
-configure ``logging.getLogger("guardrail")`` as for any library.
+configure ``logging.getLogger("guardrail")`` as for any library (``guardrail serve`` and ``guardrail worker`` log
+to stderr).
 """
 
 from __future__ import annotations
@@ -12,6 +13,15 @@ import logging
 from .models import Decision, Verdict
 
 logger = logging.getLogger("guardrail")
+logger.addHandler(logging.NullHandler())  # a library prints nothing unless the application configures logging
+
+
+def configure_cli_logging() -> None:
+    """For the commands that run services (``serve``, ``worker``): the ``guardrail`` lines on stderr, unless the
+    application configured logging itself."""
+    root = logging.getLogger()
+    if not root.handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
 def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int | None = None,

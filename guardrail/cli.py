@@ -170,9 +170,11 @@ def _serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     import uvicorn
 
+    from ._log import configure_cli_logging
     from .guard import Guard
     from .proxy import create_proxy
 
+    configure_cli_logging()
     guard = Guard.from_policy(args.policy)
     try:
         app = create_proxy(guard, args.upstream, api_key=key,
@@ -207,11 +209,13 @@ def _parse_gates(texts: list[str]) -> list[Any] | None:
 def _worker(args: argparse.Namespace) -> int:
     import signal
 
+    from ._log import configure_cli_logging
     from .judges import JudgeError, load_judge
     from .monitor.queues import QueueError, open_queue
     from .monitor.results import ResultsError, open_results
     from .monitor.worker import Worker
 
+    configure_cli_logging()
     try:
         judge = load_judge(args.judge)
         queue = open_queue(args.queue)

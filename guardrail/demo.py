@@ -180,12 +180,53 @@ def _read_stream(lines: Any) -> tuple[str, str | None]:
     return "".join(text), reason
 
 
-def run_demo(out: TextIO | None = None) -> int:
-    """Run the demo and print its table; return the exit status."""
+def run_demo(out: TextIO | None = None, workdir: str | None = None) -> int:
+    """Run the demo and print its table, then score the sampled turns and print the monitor's report; return the exit
+    status. The queue and the results live in ``workdir`` (a temporary directory by default)."""
+    import tempfile
+
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="guardrail-demo-") as tmp:
+            return run_demo(out, tmp)
+    out = out or sys.stdout
+    queue_url, results_url = f"sqlite:///{workdir}/queue.db", f"sqlite:///{workdir}/results.db"
+    guard = Guard.from_dict({**DEMO_POLICY, "sampling": {"rate": 1.0, "queue": queue_url}})
+    status = _conversations(guard, out)
+    _monitor(guard, queue_url, results_url, out)
+    return status
+
+
+def _monitor(guard: Guard, queue_url: str, results_url: str, out: TextIO) -> None:
+    """Drain the sampled turns through an in-process worker and print the report."""
+    from .judges import load_judge
+    from .monitor.queues import open_queue
+    from .monitor.report import build_report, text_report
+    from .monitor.results import open_results
+    from .monitor.worker import Worker
+
+    sampler = guard.sampler
+    assert sampler is not None
+    sampler.close()
+    stats = sampler.stats()
+    queue, results = open_queue(queue_url), open_results(results_url)
+    try:
+        worker = Worker(queue, results, load_judge("lexical"))
+        done = worker.run(once=True)
+        report = build_report(results)
+    finally:
+        queue.close()
+        results.close()
+    print(f"\nThe monitor: {stats['enqueued']} turns sampled into {queue_url} (rate 1.0 in the demo), scored by an "
+          f"in-process worker ({done.scored} scored, {done.errors} errors) into {results_url}:\n", file=out)
+    print(text_report(report), file=out)
+    print("\nIn production: `guardrail worker --queue URL --results URL` on any machine, "
+          "`guardrail report --results URL --gate 'citation_recall.low>=0.8'` as a release gate.", file=out)
+
+
+def _conversations(guard: Guard, out: TextIO) -> int:
+    """Send every recorded conversation through the guarded endpoint, JSON and streamed, and print the table."""
     import httpx
 
-    out = out or sys.stdout
-    guard = Guard.from_dict(DEMO_POLICY)
     rows: list[tuple[str, ...]] = []
     with BackgroundServer(create_app(guard)) as server, httpx.Client(base_url=server.url, timeout=30) as client:
         for conversation in CONVERSATIONS:
