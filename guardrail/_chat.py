@@ -309,6 +309,15 @@ class ChunkStream:
         self.upstream_error = False
         self.finished = False  # [DONE] went out
 
+    def stats(self, started: float) -> Any:
+        """The stream's figures for its span: chunks, the most text held back, the time to the first release."""
+        from .telemetry import StreamStats
+
+        guards = [f.guard for c in self._choices.values() for f in c.fields.values()]
+        firsts = [g.first_release for g in guards if g.first_release is not None]
+        return StreamStats(max((g.chunks for g in guards), default=0), max((g.held_max for g in guards), default=0),
+                           min(firsts) - started if firsts else None)
+
     @property
     def decision(self) -> Decision:
         """The strictest decision so far (an error counts as blocked: the answer was not delivered)."""

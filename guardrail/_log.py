@@ -25,7 +25,7 @@ def configure_cli_logging() -> None:
 
 
 def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int | None = None,
-                field: str | None = None, error: str | None = None) -> None:
+                field: str | None = None, error: str | None = None, trace_id: str | None = None) -> None:
     """Log one verdict if it is not a clean pass (``error``: the code of a guard error, if the turn had one)."""
     if verdict.decision is Decision.PASS and error is None and not verdict.findings:
         return
@@ -41,5 +41,6 @@ def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int |
     offsets = ",".join(f"{f.start}-{f.end}" for f in findings[:20]) or "-"
     if len(findings) > 20:
         offsets += f",+{len(findings) - 20}"
-    logger.log(level, "request=%s policy=%s%s decision=%s%s labels=%s actions=%s offsets=%s", request_id, policy,
-               where, verdict.decision.value, f" error={error}" if error else "", labels, actions, offsets)
+    logger.log(level, "request=%s policy=%s%s decision=%s%s labels=%s actions=%s offsets=%s%s", request_id, policy,
+               where, verdict.decision.value, f" error={error}" if error else "", labels, actions, offsets,
+               f" trace_id={trace_id}" if trace_id else "")

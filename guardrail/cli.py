@@ -173,8 +173,10 @@ def _serve(args: argparse.Namespace) -> int:
     from ._log import configure_cli_logging
     from .guard import Guard
     from .proxy import create_proxy
+    from .telemetry import configure_from_env
 
     configure_cli_logging()
+    configure_from_env("guardrail-serve")
     guard = Guard.from_policy(args.policy)
     try:
         app = create_proxy(guard, args.upstream, api_key=key,
@@ -209,6 +211,7 @@ def _parse_gates(texts: list[str]) -> list[Any] | None:
 def _worker(args: argparse.Namespace) -> int:
     import signal
 
+    from . import telemetry
     from ._log import configure_cli_logging
     from .judges import JudgeError, load_judge
     from .monitor.queues import QueueError, open_queue
@@ -216,6 +219,7 @@ def _worker(args: argparse.Namespace) -> int:
     from .monitor.worker import Worker
 
     configure_cli_logging()
+    telemetry.configure_from_env("guardrail-worker")
     try:
         judge = load_judge(args.judge)
         queue = open_queue(args.queue)
@@ -244,6 +248,7 @@ def _worker(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         queue.close()
         results.close()
+        telemetry.flush()
     if shown:
         sys.stderr.write("\n")
     print(f"guardrail: scored {stats.scored} samples, {stats.errors} errors, {stats.retried} retried",
@@ -286,7 +291,9 @@ def _report(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
+    from .telemetry import configure_from_env
 
+    configure_from_env("guardrail-demo")
     return run_demo()
 
 

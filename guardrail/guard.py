@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import telemetry
 from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
 from .models import Source, Verdict
@@ -83,7 +85,22 @@ class Guard:
         are the caller's roles, from the application's authentication."""
         if not isinstance(output, str):
             raise TypeError(f"output must be a str, not {type(output).__name__}")
-        return evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        if not telemetry.active():
+            return evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        started = time.perf_counter()
+        verdict = evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        self._span(output, verdict, started)
+        return verdict
+
+    def _check(self, output: str, sources: list[Source], roles: frozenset[str]) -> Verdict:
+        """:meth:`check` for adapters that make their own span (one per response, not per field)."""
+        return evaluate(self.compiled, output, sources, roles)
+
+    def _span(self, output: str, verdict: Verdict, started: float, kind: str = "check",
+              stream: telemetry.StreamStats | None = None) -> None:
+        record = self.policy.telemetry is not None and self.policy.telemetry.record_content
+        telemetry.check_span(self.policy.name, self.digest, [c.name for c in self.compiled.checks], output, verdict,
+                             started, record_content=record, kind=kind, stream=stream)
 
     async def acheck(
         self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None
@@ -98,7 +115,15 @@ class Guard:
 
     def stream(self, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None) -> StreamGuard:
         """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it."""
-        return StreamGuard(self.compiled, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        return StreamGuard(self.compiled, [Source.coerce(s) for s in sources or ()], _roles(roles),
+                           on_finish=self._stream_done)
+
+    def _stream_done(self, stream: StreamGuard, text: str, verdict: Verdict) -> None:
+        """A stream's span, once it is over (from its first delta to its verdict)."""
+        if telemetry.active() and stream.started is not None:
+            first = None if stream.first_release is None else stream.first_release - stream.started
+            self._span(text, verdict, stream.started, "stream",
+                       telemetry.StreamStats(stream.chunks, stream.held_max, first))
 
     def wrap(
         self,
@@ -126,7 +151,7 @@ class Guard:
             coerced = [Source.coerce(s) for s in turn_sources or ()]
             role_set = _roles(turn_roles)
             if hasattr(result, "__aiter__"):
-                stream = StreamGuard(self.compiled, coerced, role_set)
+                stream = StreamGuard(self.compiled, coerced, role_set, on_finish=self._stream_done)
                 return GuardedStream(stream, result,
                                      on_done=lambda text, verdict: self.offer(text, coerced, role_set, verdict))
 

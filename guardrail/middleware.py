@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import re
+import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from typing import Any
 import orjson
 from starlette.datastructures import MutableHeaders
 
+from . import telemetry
 from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, worst
 from ._log import log_verdict, logger
 from ._scrub import Scrubber
@@ -134,11 +136,14 @@ class GuardrailMiddleware:
             context = scope[CONTEXT_KEY] = TurnContext()
         context.request_id, context.traceparent = _request_ids(scope)
         responder = _Responder(self, context, scope.get("path", ""), send)
+        if telemetry.active():
+            responder.parent = telemetry.parent_from_headers(scope.get("headers") or ())
+            responder.telemetry = True
         try:
             await self.app(scope, receive, responder)
         finally:
             responder.stop_keepalive()
-        await responder.report()
+            await responder.report()
 
 
     def _on_lifespan(self, send: Any) -> Any:
@@ -148,6 +153,7 @@ class GuardrailMiddleware:
                 sampler = self.guard._sampler
                 if sampler is not None:
                     await asyncio.to_thread(sampler.close)
+                await asyncio.to_thread(telemetry.flush)
             await send(message)
 
         return lifespan_send
@@ -192,6 +198,11 @@ class _Responder:
         self.ticker: asyncio.Task[None] | None = None
         self.last_sent = 0.0
         self.ended = False
+        self.telemetry = False
+        self.parent: Any = None
+        self.span: Any = None
+        self.started = 0.0
+        self.traceparent: str | None = None
 
     @property
     def fail_closed(self) -> bool:
@@ -216,6 +227,11 @@ class _Responder:
             await self.send(message)
             return
         self.start = message
+        if self.telemetry:
+            self.started = time.perf_counter()
+            self.span = telemetry.start_guard_span(self.guard.policy.name, self.guard.digest,
+                                                   headers.get("content-type", "").split(";")[0].strip().lower()
+                                                   or "unknown", self.parent)
         encoding = headers.get("content-encoding", "identity").strip().lower()
         media = headers.get("content-type", "").split(";")[0].strip().lower()
         compiled = self.guard.compiled
@@ -349,7 +365,7 @@ class _Responder:
         sources, roles = context.sources, context.roles
         policy = guard.policy
         self.verdicts, changed = guard_completion(
-            obj, lambda text: guard.check(text, sources, roles), self._scrubber(), policy.blocked_message,
+            obj, lambda text: guard._check(text, sources, roles), self._scrubber(), policy.blocked_message,
             tool_calls="tool_calls" in policy.fields)
         return dumps(obj) if changed else body
 
@@ -358,7 +374,7 @@ class _Responder:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise ShapeError("not UTF-8 text") from None
-        verdict = self.guard.check(text, self.context.sources, self.context.roles)
+        verdict = self.guard._check(text, self.context.sources, self.context.roles)
         self.verdicts = [FieldVerdict(0, "text", verdict, text)]
         if verdict.decision is Decision.PASS:
             return body
@@ -432,6 +448,9 @@ class _Responder:
             self.verdicts, self.error = self.stream.verdicts, self.stream.error
         policy = self.guard.policy
         rid = self.context.request_id
+        self.traceparent = telemetry.traceparent_of(self.span)
+        if self.span is not None:
+            self._end_span()
         reports: list[tuple[Verdict, VerdictInfo]] = []
         for fv in self.verdicts:
             err = "guard_error" if guard_error(fv.verdict) is not None else None
@@ -444,8 +463,10 @@ class _Responder:
             reports.append((verdict, VerdictInfo(rid, self.path, policy.name, error=code)))
         self._offer()
         callback = self.owner.on_verdict
+        trace_id = telemetry.trace_id_of(self.span)
         for verdict, info in reports:
-            log_verdict(policy.name, verdict, request_id=rid, choice=info.choice, field=info.field, error=info.error)
+            log_verdict(policy.name, verdict, request_id=rid, choice=info.choice, field=info.field, error=info.error,
+                        trace_id=trace_id)
             if callback is not None:
                 try:
                     result = callback(verdict, info)
@@ -455,6 +476,21 @@ class _Responder:
                     logger.exception("request=%s: on_verdict raised", rid)
 
 
+    def _end_span(self) -> None:
+        stats = None
+        if self.stream is not None:
+            stats = self.stream.stats(self.started)
+        elif self.text is not None:
+            s = self.text.stream
+            first = None if s.first_release is None or s.started is None else s.first_release - s.started
+            stats = telemetry.StreamStats(s.chunks, s.held_max, first)
+        settings = self.guard.policy.telemetry
+        telemetry.end_guard_span(self.span, self.guard.policy.name, self.verdicts,
+                                 [c.name for c in self.guard.compiled.checks], started=self.started,
+                                 record_content=settings is not None and settings.record_content,
+                                 error=self.error[0] if self.error else None, stream=stats)
+        self.span = None
+
     def _offer(self) -> None:
         """Offer each choice's text to the monitor (when the policy samples): after the response, never raising."""
         if self.guard.compiled.policy.sampling is None or self.error is not None:
@@ -463,7 +499,8 @@ class _Responder:
         for fv in self.verdicts:
             if fv.field in ("content", "text"):
                 self.guard.offer(fv.text, context.sources, context.roles, fv.verdict, request_id=context.request_id,
-                                 traceparent=context.traceparent, choice=fv.choice, field=fv.field)
+                                 traceparent=self.traceparent or context.traceparent, choice=fv.choice,
+                                 field=fv.field)
 
 
 class _TextStream:

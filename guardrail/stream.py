@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import Any
 
 from .checks.base import Turn, acts, prefix_statements
 from .checks.instructions import InstructionCheck
@@ -54,8 +55,15 @@ class StreamGuard:
     So the work per completed statement does not grow with the length of the output.
     """
 
-    def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset()):
+    def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
+                 on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
         self._compiled = compiled
+        self._on_finish = on_finish
+        self.chunks = 0  # deltas fed
+        self.held_max = 0  # the most characters held back at once
+        self.started: float | None = None  # perf_counter at the first delta
+        self.first_release: float | None = None  # perf_counter at the first text released
+        self._fed = self._out = 0
         self._sources = list(sources)
         self._roles = roles
         self._all: list[str] = []  # the whole output so far, for the verdict at the end
@@ -102,15 +110,28 @@ class StreamGuard:
     def _send(self, text: str) -> str:
         if text:
             self._sent.append(text)
+            self._out += len(text)
+            if self.first_release is None:
+                self.first_release = time.perf_counter()
         return text
 
     def feed(self, delta: str) -> str:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
         if self.blocked or not delta:
             return ""
+        if self.started is None:
+            self.started = time.perf_counter()
+        self.chunks += 1
+        self._fed += len(delta)
         self._all.append(delta)
         if self._free:
             return self._send(delta)
+        out = self._feed(delta)
+        if self._fed - self._out > self.held_max:
+            self.held_max = self._fed - self._out
+        return out
+
+    def _feed(self, delta: str) -> str:
         if self._hold_all:
             return ""
         self._parts.append(delta)
@@ -166,6 +187,12 @@ class StreamGuard:
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
         text = "".join(self._all)
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
+        rest, verdict = self._finished(text, verdict)
+        if self._on_finish is not None:
+            self._on_finish(self, text, verdict)
+        return rest, verdict
+
+    def _finished(self, text: str, verdict: Verdict) -> tuple[str, Verdict]:
         if self.blocked or verdict.decision is Decision.BLOCKED:
             self.blocked = True
             return "", verdict

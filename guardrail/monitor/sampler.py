@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import telemetry
 from ..models import Decision, Source, Verdict
 from . import records
 
@@ -101,7 +102,7 @@ class Sampler:
                 self._buffer.put_nowait(_Turn(output, sources, roles, verdict, request_id, traceparent, choice,
                                               field, time.time(), uuid.uuid4().hex))
             except _queue.Full:
-                self._drops["buffer_full"] += 1
+                self._dropped("buffer_full")
                 return False
             self._idle.clear()
             self._counts["sampled"] += 1
@@ -161,7 +162,7 @@ class Sampler:
                                               drops=0 if payloads else unreported)
                 payloads.append(records.encode(record))
             except Exception:
-                self._drops["record_error"] += 1
+                self._dropped("record_error")
                 logger.exception("a sample record could not be built (request %s)", t.request_id)
         if not payloads:
             return
@@ -174,16 +175,21 @@ class Sampler:
                 self._queue = open_queue(str(self._queue_spec))
             self._queue.put(payloads)
         except QueueFull:
-            self._drops["queue_full"] += len(payloads)
+            self._dropped("queue_full", len(payloads))
         except QueueError as exc:
-            self._drops["queue_unavailable"] += len(payloads)
+            self._dropped("queue_unavailable", len(payloads))
             logger.warning("sample queue unavailable, %d samples dropped: %s", len(payloads), exc)
         except Exception as exc:
-            self._drops["queue_unavailable"] += len(payloads)
+            self._dropped("queue_unavailable", len(payloads))
             logger.warning("sample queue failed, %d samples dropped (%s)", len(payloads), exc.__class__.__name__)
         else:
             self._counts["enqueued"] += len(payloads)
             self._reported = dropped  # the first record of the batch carried the drops before it
+            telemetry.sample_outcome(self._compiled.policy.name, "enqueued", len(payloads))
+
+    def _dropped(self, reason: str, n: int = 1) -> None:
+        self._drops[reason] += n
+        telemetry.sample_outcome(self._compiled.policy.name, f"dropped.{reason}", n)
 
     # ------------------------------------------------------------------------------------------- shutdown
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import telemetry
 from ..judges import Judge
 from ..metrics import TurnSummary
 from ..scoring import score_turn
@@ -95,6 +96,8 @@ class Worker:
         self.stats.scored += sum(1 for r in stored if r.status == "ok")
         self.stats.errors += sum(1 for r in stored if r.status == "error")
         self.stats.retried += len(retry)
+        if telemetry.active():
+            telemetry.queue_depth(self.queue.depth(), self.queue.url)
         if self.on_batch is not None:
             self.on_batch(self)
         return len(leases)
@@ -113,6 +116,16 @@ class Worker:
                 else exc.__class__.__name__
         summary = TurnSummary.of(record["decision"], result, policy=record["policy"],
                                  labels=tuple(record.get("labels") or ()), drops=int(record.get("drops") or 0))
+        if telemetry.active():
+            g, d = result.generated, result.delivered
+            telemetry.evaluation_events(
+                record,
+                {"citation_recall": g.citation_recall, "citation_precision": g.citation_precision,
+                 "delivered_citation_recall": d.citation_recall},
+                {"citation_recall": f"{g.supported} of {g.statements} statements supported by their citations",
+                 "citation_precision": f"{g.credited} of {g.citations} citations credited",
+                 "delivered_citation_recall": f"{d.supported} of {d.statements} delivered statements supported"},
+                f"{self.judge.name} {self.judge.version}")
         return ResultRecord(
             sample_id=record["sample_id"], request_id=record["request_id"], created=float(record.get("time", 0.0)),
             policy=record["policy"], policy_digest=str(record.get("policy_digest", "")), decision=record["decision"],

@@ -1,0 +1,361 @@
+"""Telemetry through the OpenTelemetry API (CONTRACT section 10): spans, metrics and evaluation events.
+
+The library uses ``opentelemetry-api`` only: with no SDK configured every call here is a no-op, and the guard checks
+that first (one ``isinstance``), so it costs next to nothing. ``guardrail serve``, ``worker`` and ``demo`` configure
+the SDK from the standard ``OTEL_*`` environment variables (:func:`configure_from_env`).
+
+- **Spans**: one per guarded response (``apply_guardrail <policy>``, a child of the current span, so it sits under
+  the application's server span), never one per chunk. Attributes ``gen_ai.operation.name`` = ``apply_guardrail`` and
+  ``guardrail.*``; each finding is a ``guardrail.finding`` span event (check, label, action, offsets).
+- **Metrics**: ``guardrail.decisions``, ``guardrail.findings``, ``guardrail.duration`` (s),
+  ``guardrail.stream.holdback`` (characters), ``guardrail.samples``, ``guardrail.queue.depth``,
+  ``guardrail.worker.lag`` (s), ``guardrail.evaluations``; their attributes are low-cardinality (policy, decision,
+  check, label, action, outcome).
+- **Evaluation events**: the worker emits ``gen_ai.evaluation.result`` log records carrying the trace and span id of
+  the evaluated turn's guard span; its own span links to that span.
+
+No output text, source text, quote, banned term or document ID goes into any attribute or event unless the policy
+says ``telemetry: {record_content: true}``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from opentelemetry import context as otel_context
+from opentelemetry import metrics, propagate, trace
+
+from . import __version__
+from .models import Verdict
+
+if TYPE_CHECKING:
+    from ._chat import FieldVerdict
+
+SCOPE = "guardrail"
+_NO_SDK = trace.ProxyTracerProvider
+
+
+def active() -> bool:
+    """Whether an SDK is configured (else every span would be a no-op: skip the work of describing it)."""
+    return not isinstance(trace.get_tracer_provider(), _NO_SDK)
+
+
+_TRACER: tuple[Any, trace.Tracer] | None = None
+
+
+def tracer() -> trace.Tracer:
+    """The guardrail tracer of the current provider."""
+    global _TRACER
+    provider = trace.get_tracer_provider()
+    if _TRACER is None or _TRACER[0] is not provider:
+        _TRACER = (provider, provider.get_tracer(SCOPE, __version__))
+    return _TRACER[1]
+
+
+class _Instruments:
+    """The metric instruments, made once (the API's proxy meter forwards to an SDK configured later)."""
+
+    def __init__(self, provider: Any) -> None:
+        self.provider = provider
+        meter = provider.get_meter(SCOPE, __version__)
+        self.decisions = meter.create_counter("guardrail.decisions", description="guarded responses by decision")
+        self.findings = meter.create_counter("guardrail.findings", description="findings by check, label, action")
+        self.duration = meter.create_histogram("guardrail.duration", unit="s", description="time spent guarding")
+        self.holdback = meter.create_histogram("guardrail.stream.holdback", unit="{character}",
+                                               description="most characters a stream held back at once")
+        self.samples = meter.create_counter("guardrail.samples", description="turns offered to the monitor")
+        self.depth = meter.create_gauge("guardrail.queue.depth", description="samples waiting in the queue")
+        self.lag = meter.create_histogram("guardrail.worker.lag", unit="s",
+                                          description="from a turn's guard to its stored score")
+        self.evaluations = meter.create_counter("guardrail.evaluations", description="evaluation results")
+
+
+_INSTRUMENTS: _Instruments | None = None
+
+
+def instruments() -> _Instruments:
+    """The instruments of the current meter provider (made again when another one is set)."""
+    global _INSTRUMENTS
+    provider = metrics.get_meter_provider()
+    if _INSTRUMENTS is None or _INSTRUMENTS.provider is not provider:
+        _INSTRUMENTS = _Instruments(provider)
+    return _INSTRUMENTS
+
+
+# ------------------------------------------------------------------------------------------------------ guard spans
+
+
+def parent_from_headers(headers: Iterable[tuple[bytes, bytes]]) -> otel_context.Context | None:
+    """The context to parent a guard span on: the current one when a span is current (an instrumented server),
+    else the W3C ``traceparent`` of the request's headers (``guardrail serve`` continues an incoming trace)."""
+    if trace.get_current_span().get_span_context().is_valid:
+        return None
+    carrier = {k.decode("latin-1"): v.decode("latin-1") for k, v in headers if k in (b"traceparent", b"tracestate")}
+    return propagate.extract(carrier) if carrier else None
+
+
+def start_guard_span(policy: str, digest: str, kind: str, parent: otel_context.Context | None = None) -> trace.Span:
+    """Start the span of one guarded response (``kind``: json, sse, text, check, stream)."""
+    return tracer().start_span(f"apply_guardrail {policy}", context=parent, kind=trace.SpanKind.INTERNAL,
+                               attributes={"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
+                                           "guardrail.policy.digest": digest, "guardrail.response.kind": kind})
+
+
+def traceparent_of(span: trace.Span | None) -> str | None:
+    """The W3C ``traceparent`` of a span, if it is a real one."""
+    if span is None:
+        return None
+    ctx = span.get_span_context()
+    if not ctx.is_valid:
+        return None
+    return f"00-{ctx.trace_id:032x}-{ctx.span_id:016x}-{int(ctx.trace_flags):02x}"
+
+
+def trace_id_of(span: trace.Span | None) -> str | None:
+    """The hex trace id of a span (or of the current one), for log lines; None without a real span."""
+    ctx = (span if span is not None else trace.get_current_span()).get_span_context()
+    return f"{ctx.trace_id:032x}" if ctx.is_valid else None
+
+
+@dataclass(slots=True)
+class StreamStats:
+    """What a streamed response looked like: its chunks, the most text held back, the time to the first release."""
+
+    chunks: int = 0
+    held_max: int = 0
+    first_release_s: float | None = None
+
+
+def end_guard_span(span: trace.Span, policy: str, verdicts: Iterable[FieldVerdict], checks: Iterable[str], *,
+                   started: float, record_content: bool = False, error: str | None = None,
+                   stream: StreamStats | None = None) -> None:
+    """Describe the guarded response on its span, record its metrics, end the span."""
+    verdicts = list(verdicts)
+    inst = instruments()
+    decision = _worst(v.verdict.decision.value for v in verdicts) if verdicts else ("blocked" if error else "pass")
+    elapsed = time.perf_counter() - started
+    inst.decisions.add(1, {"guardrail.policy": policy, "guardrail.decision": decision})
+    inst.duration.record(elapsed, {"guardrail.policy": policy})
+    labels: Counter[str] = Counter()
+    for fv in verdicts:
+        for f in fv.verdict.findings:
+            labels[f.label.value] += 1
+            inst.findings.add(1, {"guardrail.policy": policy, "guardrail.check": f.check,
+                                  "guardrail.label": f.label.value, "guardrail.action": f.action.value})
+    if stream is not None:
+        inst.holdback.record(stream.held_max, {"guardrail.policy": policy})
+    if not span.is_recording():
+        span.end()
+        return
+    attrs: dict[str, Any] = {"guardrail.decision": decision, "guardrail.checks": list(checks),
+                             "guardrail.findings": sum(labels.values())}
+    for label, n in labels.items():
+        attrs[f"guardrail.findings.{label}"] = n
+    if error:
+        attrs["guardrail.error.code"] = error
+        attrs["error.type"] = error
+    if stream is not None:
+        attrs["guardrail.stream.chunks"] = stream.chunks
+        attrs["guardrail.stream.held_chars_max"] = stream.held_max
+        if stream.first_release_s is not None:
+            attrs["guardrail.stream.first_release_s"] = stream.first_release_s
+    span.set_attributes(attrs)
+    for fv in verdicts:
+        for f in fv.verdict.findings:
+            span.add_event("guardrail.finding", {"guardrail.check": f.check, "guardrail.label": f.label.value,
+                                                 "guardrail.action": f.action.value, "guardrail.start": f.start,
+                                                 "guardrail.end": f.end, "guardrail.choice": fv.choice,
+                                                 "guardrail.field": fv.field})
+        if record_content:
+            span.add_event("guardrail.content", {"guardrail.choice": fv.choice, "guardrail.field": fv.field,
+                                                 "guardrail.output": fv.text, "guardrail.delivered": fv.verdict.output})
+    if decision == "blocked" or error:
+        span.set_status(trace.Status(trace.StatusCode.ERROR, error) if error else trace.Status(trace.StatusCode.UNSET))
+    span.end()
+
+
+def _worst(decisions: Iterable[str]) -> str:
+    rank = {"pass": 0, "modified": 1, "blocked": 2}
+    return max(decisions, key=lambda d: rank.get(d, 0), default="pass")
+
+
+def check_span(policy: str, digest: str, checks: Iterable[str], output: str, verdict: Verdict, started: float, *,
+               record_content: bool = False, kind: str = "check", stream: StreamStats | None = None) -> None:
+    """The span of a direct ``Guard.check`` or ``Guard.stream``, made when it is over (it starts at ``started``, a
+    ``perf_counter`` reading)."""
+    from ._chat import FieldVerdict
+
+    span = tracer().start_span(f"apply_guardrail {policy}", start_time=_ns(started),
+                               attributes={"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
+                                           "guardrail.policy.digest": digest, "guardrail.response.kind": kind})
+    end_guard_span(span, policy, [FieldVerdict(0, "output", verdict, output)], checks, started=started,
+                   record_content=record_content, stream=stream)
+
+
+def _ns(perf: float) -> int:
+    """A ``perf_counter`` reading as wall-clock nanoseconds."""
+    return time.time_ns() - int((time.perf_counter() - perf) * 1e9)
+
+
+# --------------------------------------------------------------------------------------------- monitor telemetry
+
+
+def sample_outcome(policy: str, outcome: str, n: int = 1) -> None:
+    """Count samples ``enqueued`` or ``dropped.<reason>``."""
+    instruments().samples.add(n, {"guardrail.policy": policy, "guardrail.outcome": outcome})
+
+
+def span_context_of(traceparent: str | None) -> trace.SpanContext | None:
+    """The span context a W3C ``traceparent`` names, if it is valid."""
+    if not traceparent:
+        return None
+    ctx = trace.get_current_span(propagate.extract({"traceparent": traceparent})).get_span_context()
+    return ctx if ctx.is_valid else None
+
+
+def evaluation_events(record: Mapping[str, Any], scores: Mapping[str, float | None], counts: Mapping[str, str],
+                      judge: str) -> None:
+    """The worker's span for one evaluated turn, linked to its guard span, and a ``gen_ai.evaluation.result`` event
+    per metric, attached to the guard span (its trace and span id). No content: scores, labels and counts."""
+    from opentelemetry._logs import get_logger
+
+    policy = str(record.get("policy", ""))
+    guard_ctx = span_context_of(record.get("traceparent"))
+    links = [trace.Link(guard_ctx, {"guardrail.link": "evaluated turn"})] if guard_ctx else []
+    span = tracer().start_span(f"evaluate {policy}", kind=trace.SpanKind.CONSUMER, links=links,
+                               attributes={"gen_ai.operation.name": "evaluate", "guardrail.policy.name": policy,
+                                           "guardrail.judge": judge})
+    logger = get_logger(SCOPE, __version__)
+    parent = trace.set_span_in_context(trace.NonRecordingSpan(guard_ctx)) if guard_ctx else None
+    inst = instruments()
+    for name, value in scores.items():
+        label = "unscored" if value is None else ("pass" if value >= 1.0 else "fail")
+        attributes: dict[str, Any] = {"gen_ai.evaluation.name": name, "gen_ai.evaluation.score.label": label,
+                                      "gen_ai.evaluation.explanation": counts.get(name, ""),
+                                      "guardrail.policy": policy, "guardrail.judge": judge}
+        if value is not None:
+            attributes["gen_ai.evaluation.score.value"] = float(value)
+        if record.get("request_id"):
+            attributes["gen_ai.response.id"] = str(record["request_id"])
+        logger.emit(event_name="gen_ai.evaluation.result", context=parent, attributes=attributes)
+        inst.evaluations.add(1, {"guardrail.policy": policy, "gen_ai.evaluation.name": name,
+                                 "gen_ai.evaluation.score.label": label})
+    created = record.get("time")
+    if isinstance(created, int | float):
+        inst.lag.record(max(time.time() - float(created), 0.0), {"guardrail.policy": policy})
+    span.end()
+
+
+def queue_depth(depth: int, queue: str) -> None:
+    instruments().depth.set(depth, {"guardrail.queue": queue})
+
+
+# ---------------------------------------------------------------------------------------------------- the SDK setup
+
+
+def configure_from_env(service: str = "guardrail") -> bool:
+    """Set up the SDK from the ``OTEL_*`` environment (for ``serve``, ``worker``, ``demo``); whether anything exports.
+
+    ``OTEL_EXPORTER_OTLP_ENDPOINT`` (or a signal's own ``..._TRACES_/METRICS_/LOGS_ENDPOINT``) alone turns OTLP/HTTP
+    export of traces, metrics and logs on; ``OTEL_{TRACES,METRICS,LOGS}_EXPORTER`` chooses ``otlp``, ``console`` or
+    ``none``; ``OTEL_SDK_DISABLED=true`` turns it all off; ``OTEL_SERVICE_NAME`` and ``OTEL_RESOURCE_ATTRIBUTES`` name
+    the service. Nothing is configured (and nothing exported) when nothing is set. Exports go through batch
+    processors with bounded queues, so an unreachable collector never slows a response.
+    """
+    env = os.environ
+    if env.get("OTEL_SDK_DISABLED", "").strip().lower() == "true" or active():
+        return False
+    endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT")
+
+    def exporter(signal: str) -> str:
+        chosen = env.get(f"OTEL_{signal.upper()}_EXPORTER", "").strip().lower()
+        if chosen:
+            return chosen.split(",")[0]
+        return "otlp" if endpoint or env.get(f"OTEL_EXPORTER_OTLP_{signal.upper()}_ENDPOINT") else "none"
+
+    kinds = {signal: exporter(signal) for signal in ("traces", "metrics", "logs")}
+    if all(kind == "none" for kind in kinds.values()):
+        return False
+    protocol = env.get("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf")
+    if "otlp" in kinds.values() and protocol != "http/protobuf":
+        raise RuntimeError(f"OTEL_EXPORTER_OTLP_PROTOCOL={protocol}: guardrail exports OTLP over HTTP (http/protobuf)")
+    from opentelemetry.sdk.resources import Resource
+
+    resource = Resource.create({} if env.get("OTEL_SERVICE_NAME") else {"service.name": service})
+    if kinds["traces"] != "none":
+        from opentelemetry.sdk.trace import TracerProvider
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter
+
+        provider = TracerProvider(resource=resource)
+        provider.add_span_processor(BatchSpanProcessor(_otlp("trace") if kinds["traces"] == "otlp"
+                                                       else ConsoleSpanExporter()))
+        trace.set_tracer_provider(provider)
+    if kinds["metrics"] != "none":
+        from opentelemetry.sdk.metrics import MeterProvider
+        from opentelemetry.sdk.metrics.export import ConsoleMetricExporter, PeriodicExportingMetricReader
+
+        reader = PeriodicExportingMetricReader(_otlp("metric") if kinds["metrics"] == "otlp"
+                                               else ConsoleMetricExporter())
+        metrics.set_meter_provider(MeterProvider(resource=resource, metric_readers=[reader]))
+    if kinds["logs"] != "none":
+        from opentelemetry._logs import set_logger_provider
+        from opentelemetry.sdk._logs import LoggerProvider
+        from opentelemetry.sdk._logs.export import BatchLogRecordProcessor, ConsoleLogRecordExporter
+
+        logs = LoggerProvider(resource=resource)
+        logs.add_log_record_processor(BatchLogRecordProcessor(_otlp("log") if kinds["logs"] == "otlp"
+                                                              else ConsoleLogRecordExporter()))
+        set_logger_provider(logs)
+    import atexit
+
+    atexit.register(shutdown)
+    return True
+
+
+def _otlp(signal: str) -> Any:
+    try:
+        if signal == "trace":
+            from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+
+            return OTLPSpanExporter(timeout=5)
+        if signal == "metric":
+            from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
+
+            return OTLPMetricExporter(timeout=5)
+        from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter
+
+        return OTLPLogExporter(timeout=5)
+    except ImportError:
+        raise RuntimeError("OTLP export needs the otlp extra: pip install 'guardrail[otlp]'") from None
+
+
+def flush(timeout_ms: int = 5000) -> None:
+    """Export what the SDK holds (at SIGTERM and shutdown); a no-op without an SDK."""
+    from opentelemetry._logs import get_logger_provider
+
+    for provider in (trace.get_tracer_provider(), metrics.get_meter_provider(), get_logger_provider()):
+        force = getattr(provider, "force_flush", None)
+        if force is not None:
+            try:
+                force(timeout_ms)
+            except Exception:  # a collector that is down never stops a shutdown
+                pass
+
+
+def shutdown() -> None:
+    """Flush and stop the SDK's exporters."""
+    from opentelemetry._logs import get_logger_provider
+
+    flush()
+    for provider in (trace.get_tracer_provider(), metrics.get_meter_provider(), get_logger_provider()):
+        stop = getattr(provider, "shutdown", None)
+        if stop is not None:
+            try:
+                stop()
+            except Exception:
+                pass
