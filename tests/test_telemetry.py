@@ -135,7 +135,8 @@ def exported_values(otel: Otel) -> list[str]:
 
 def test_guard_spans_sit_under_the_asgi_server_span(otel: Otel) -> None:
     guard = Guard.from_dict(POLICY)
-    run(instrumented(guard, "application/json", [completion({"message": {"content": "Leave is 25 days [doc:hr-12]."}})]))
+    clean = completion({"message": {"content": "Leave is 25 days [doc:hr-12]."}})
+    run(instrumented(guard, "application/json", [clean]))
     run(instrumented(guard, "application/json", [completion({"message": {"content": "Ask BLUEJAY [doc:hr-12]."}})]))
     stream = b"".join(chunk(t) for t in ("Leave is 25 days [doc:hr-12]. ", "Berlin closes ", "[doc:fin-9].")) \
         + chunk(finish="stop") + b"data: [DONE]\n\n"
