@@ -50,9 +50,22 @@ def evaluate_pairs(judge: Judge, pairs: Sequence[Mapping[str, Any]], batch: int 
         "kappa": cohen_kappa(gold, guess),
         "confusion": confusion,
         "slices": slices,
+        "binary": _binary(gold, guess),
         "perturbation": _perturbation(pairs, predicted),
         "gold_labels": dict(Counter(gold)),
     }
+
+
+def _binary(gold: Sequence[str], guess: Sequence[str]) -> dict[str, Any]:
+    """Entailment against the rest: what citation scoring uses (a citation supports its claim, or it does not)."""
+    tp = sum(g == y == "entailment" for g, y in zip(gold, guess, strict=True))
+    fp = sum(g != "entailment" and y == "entailment" for g, y in zip(gold, guess, strict=True))
+    fn = sum(g == "entailment" and y != "entailment" for g, y in zip(gold, guess, strict=True))
+    right = sum((g == "entailment") == (y == "entailment") for g, y in zip(gold, guess, strict=True))
+    precision = tp / (tp + fp) if tp + fp else None
+    recall = tp / (tp + fn) if tp + fn else None
+    f1 = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+    return {"accuracy": proportion(right, len(gold)), "precision": precision, "recall": recall, "f1": f1}
 
 
 def _perturbation(pairs: Sequence[Mapping[str, Any]], predicted: Sequence[str | None]) -> dict[str, Any]:
@@ -84,6 +97,10 @@ def format_evaluation(result: Mapping[str, Any]) -> str:
              f"{'':15s}" + "".join(f"{label:>15s}" for label in LABELS)]
     for gold in LABELS:
         lines.append(f"{gold:15s}" + "".join(f"{result['confusion'][gold][y]:15d}" for y in LABELS))
+    b = result["binary"]
+    lines += ["", f"supported or not (what scoring uses): accuracy {_pct(b['accuracy']['rate'])} "
+                  f"[{_pct(b['accuracy']['low'])}, {_pct(b['accuracy']['high'])}], precision {_pct(b['precision'])}, "
+                  f"recall {_pct(b['recall'])}, F1 {b['f1']:.3f}"]
     lines += ["", f"{'slice':18s} {'n':>5s} {'accuracy':>9s}  95% interval"]
     for name, s in result["slices"].items():
         lines.append(f"{name:18s} {s['n']:5d} {_pct(s['accuracy']):>9s}  [{_pct(s['low'])}, {_pct(s['high'])}]")
