@@ -104,10 +104,32 @@ class _Instruments:
 _INSTRUMENTS: _Instruments | None = None
 
 
+class _Off:
+    """Instruments while no meter provider is configured: recording does nothing."""
+
+    def add(self, n: int, attributes: Any = None) -> None:
+        pass
+
+    record = set = add
+
+    def __getattr__(self, name: str) -> Any:
+        return self
+
+
+_OFF: Any = _Off()
+try:  # the API's placeholder until an SDK is set (a private name: looked up once, with a fallback)
+    from opentelemetry.metrics._internal import _ProxyMeterProvider as _PROXY_METERS
+except ImportError:  # pragma: no cover
+    _PROXY_METERS = metrics.NoOpMeterProvider
+
+
 def instruments() -> _Instruments:
-    """The instruments of the current meter provider (made again when another one is set)."""
+    """The instruments of the current meter provider, made again when another one is set; no-ops while none is
+    (never through the API's proxy: it would keep the first callbacks of an observable counter for good)."""
     global _INSTRUMENTS
     provider = metrics.get_meter_provider()
+    if isinstance(provider, _PROXY_METERS):
+        return _OFF  # type: ignore[no-any-return]
     if _INSTRUMENTS is None or _INSTRUMENTS.provider is not provider:
         _INSTRUMENTS = _Instruments(provider)
     return _INSTRUMENTS
