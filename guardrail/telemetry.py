@@ -117,10 +117,16 @@ class _Off:
 
 
 _OFF: Any = _Off()
-try:  # the API's placeholder until an SDK is set (a private name: looked up once, with a fallback)
-    from opentelemetry.metrics._internal import _ProxyMeterProvider as _PROXY_METERS
-except ImportError:  # pragma: no cover
-    _PROXY_METERS = metrics.NoOpMeterProvider
+def _proxy_meters() -> type:
+    """The API's placeholder provider until an SDK is set (a private name, looked up once, with a fallback)."""
+    try:
+        from opentelemetry.metrics._internal import _ProxyMeterProvider
+    except ImportError:  # pragma: no cover
+        return metrics.NoOpMeterProvider
+    return _ProxyMeterProvider
+
+
+_PROXY_METERS = _proxy_meters()
 
 
 def instruments() -> _Instruments:
