@@ -7,6 +7,27 @@ from typing import Any
 from .exceptions import PolicyError
 
 DEFAULT_CITATION_PATTERN = r"\[doc:(?P<id>[^\]\s]+)\]"
+"""The policy's default ``citations.pattern``, as the contract's example spells it. A policy with this pattern (or
+none) does not get this regex but the default reader, :data:`GROUPED_CITATION_PATTERN`."""
+
+GROUPED_CITATION_PATTERN = (
+    r"\[[Dd][Oo][Cc]:[ \t]*(?P<id>[^\][,;\s]+)"
+    r"(?P<more>(?:[,;][ \t]*(?>(?:[Dd][Oo][Cc]:[ \t]*)?)[^\][,;\s]+)*)\]"
+)
+"""The default citation reader: one marker group in brackets, ``[doc:a]``, ``[doc:a, doc:b]``, ``[doc:a; b]``,
+``[doc: a]``, ``[DOC:a]``.
+
+- The prefix ``doc:`` is read in any case, and spaces or tabs may follow it.
+- A group holds one or more IDs separated by ``,`` or ``;`` (spaces or tabs may follow a separator); each ID after
+  the first may repeat the prefix (``doc:b``) or not (``b``). Each ID is its own marker: for a one-ID group its span
+  is the whole group, in a group of several IDs it is its item (``doc:b`` or ``b``).
+- An ID is a run of characters other than whitespace, ``[``, ``]``, ``,`` and ``;``: an ID can no longer contain
+  a comma or a semicolon (``[doc:a,b]`` cites ``a`` and ``b``), nor a bracket.
+- No space may stand before a separator or before the closing ``]`` (``[doc:a ]`` is no marker): so no sentence
+  can end inside a group, and a group never spans a line.
+- After a prefix that is followed by an ID, ``doc:`` is always the prefix (``[doc:a, doc:b]`` cites ``b``; the
+  group is atomic there, so a malformed group costs linear time).
+"""
 DEFAULT_BLOCKED_MESSAGE = "Sorry, I can't share that answer."
 
 

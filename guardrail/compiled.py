@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import regex
 
-from ._locate import DEFAULT_CITATION_PATTERN, Locator
+from ._locate import DEFAULT_CITATION_PATTERN, GROUPED_CITATION_PATTERN, Locator
 from .checks.base import Check, MarkerPattern, acts
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
@@ -51,14 +51,18 @@ def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locato
     checks: list[Check] = []
     cit = policy.citations
     pattern = cit.pattern if cit else DEFAULT_CITATION_PATTERN
-    marker_re: MarkerPattern = _user_regex(pattern, ("citations", "pattern"), locator)
-    if pattern == DEFAULT_CITATION_PATTERN:
-        marker_re = re.compile(pattern)
+    marker_re: MarkerPattern
+    if pattern in (DEFAULT_CITATION_PATTERN, GROUPED_CITATION_PATTERN):
+        # The default, spelled as the contract's example does or not: the grouped reader (base.find_markers).
+        marker_re = re.compile(GROUPED_CITATION_PATTERN)
+    else:
+        marker_re = _user_regex(pattern, ("citations", "pattern"), locator)
     if "id" not in marker_re.groupindex:
         raise locator.error("the pattern needs a named group 'id' (the cited ID)", ("citations", "pattern"))
     if cit is not None:
         coverage = None if cit.coverage == "off" else Action(cit.coverage)
-        checks.append(CitationCheck(Action(cit.on_hallucinated), Action(cit.on_unauthorized), coverage))
+        checks.append(CitationCheck(Action(cit.on_hallucinated), Action(cit.on_unauthorized), coverage,
+                                    cit.leak_min_words))
     terms = policy.banned_terms
     if policy.quotes is not None:
         gaps = (terms.replacement,) if terms is not None and terms.on_match == "redact" else ()

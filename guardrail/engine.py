@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from .checks.base import Turn, acts
+from .checks.base import Marker, Turn, acts
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
 from .text import Kind, Statement, has_substance
@@ -30,9 +30,9 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
     turn = Turn(output, sources, roles, compiled.marker_re, started + policy.budget_ms / 1000)
     findings = run_checks(compiled, turn)
     try:
-        decision, text = decide(turn, findings, policy)
+        decision, text, edits = _decide(turn, findings, policy)
         if decision is Decision.MODIFIED:
-            decision, text = _recheck(compiled, text, turn, findings)
+            decision, text = _recheck(compiled, text, turn, findings, edits)
     except Exception as exc:
         findings.append(_guard_error(compiled, output, f"applying the edits failed ({exc.__class__.__name__})"))
         decision, text = (Decision.PASS, output) if policy.fail_mode == "open" else \
@@ -64,12 +64,16 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
     return findings
 
 
-def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: list[Finding]) -> tuple[Decision, str]:
+def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: list[Finding],
+             edits: list[Edit] | None = None) -> tuple[Decision, str]:
     """Never send an edited output the policy would not pass: edits can take away what a rule needed (the Sources
     section a rule requires, the JSON a schema wants) or join what they separated (a term around a removed marker).
-    What the edited output fails blocks the answer; such a finding covers the whole original output."""
+    What the edited output fails blocks the answer; such a finding covers the whole original output. The checks
+    learn where the edits landed (``Turn.edited_at``), for what only text around an edit can newly fail."""
     turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
     turn.retrieved, turn.visible = original.retrieved, original.visible
+    if edits is not None:
+        turn.edited_at = landed(merge_edits(edits))
     for f in run_checks(compiled, turn, again=True):
         if f.action is not Action.FLAG:
             findings.append(Finding(f.check, f.label, Action.BLOCK, 0, len(original.output),
@@ -125,18 +129,24 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
 
 def decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decision, str]:
     """The decision and the text the user receives."""
+    decision, text, _ = _decide(turn, findings, policy)
+    return decision, text
+
+
+def _decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decision, str, list[Edit]]:
+    """:func:`decide`, with the edits applied (on the original offsets)."""
     if not any(f.action is not Action.FLAG for f in findings):
-        return Decision.PASS, turn.output
+        return Decision.PASS, turn.output, []
     if any(f.action is Action.BLOCK for f in findings):
-        return Decision.BLOCKED, policy.blocked_message
+        return Decision.BLOCKED, policy.blocked_message, []
     edit_plan = plan(turn, findings, policy.banned_terms.replacement if policy.banned_terms else "")
     if edit_plan.blocked:
-        return Decision.BLOCKED, policy.blocked_message
+        return Decision.BLOCKED, policy.blocked_message, []
     if edit_plan.removed and not any(has_substance(turn.output, st, turn.marker_spans)
                                      for i, st in enumerate(turn.statements) if i not in edit_plan.removed):
-        return Decision.BLOCKED, policy.blocked_message
+        return Decision.BLOCKED, policy.blocked_message, []
     text = apply_edits(turn.output, edit_plan.edits)
-    return (Decision.MODIFIED if text != turn.output else Decision.PASS), text
+    return (Decision.MODIFIED if text != turn.output else Decision.PASS), text, edit_plan.edits
 
 
 def _remove_orphan_sources_headings(statements: list[Statement], removed: set[int]) -> None:
@@ -150,26 +160,53 @@ def _remove_orphan_sources_headings(statements: list[Statement], removed: set[in
 
 
 def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> list[Edit]:
+    """Edits removing markers (by start) from the statements that stay. A group whose every ID goes, goes whole, as
+    a single marker does: with the spaces before it (or, opening its statement, after it). A group that keeps some
+    of its IDs is rebuilt from its own pieces: its opening up to the first kept ID (``[doc:`` or ``[DOC: ``), then
+    each kept ID after the first with the separator and prefix written before it, then its closing ``]``; so
+    ``[doc:zz, doc:a]`` becomes ``[doc:a]`` and reads again as exactly the kept markers."""
     if not removed_markers:
         return []
     text = turn.output
     edits = []
     for i, markers in enumerate(turn.statement_markers):
-        if i in removed:
+        if i in removed or not any(mk.start in removed_markers for mk in markers):
             continue
         st = turn.statements[i]
-        for mk in markers:
-            if mk.start not in removed_markers:
+        k = 0
+        while k < len(markers):
+            group = markers[k].group
+            j = k + 1
+            while j < len(markers) and markers[j].group == group:
+                j += 1
+            items, k = markers[k:j], j
+            kept = [mk for mk in items if mk.start not in removed_markers]
+            if len(kept) == len(items):
                 continue
-            a, b = mk.start, mk.end
+            if kept:
+                edits.append((group[0], group[1], _rebuilt_group(text, group, items, kept)))
+                continue
+            a, b = group
             while a > st.start and text[a - 1] in " \t":
                 a -= 1
             if a == st.start:  # a marker opening the statement takes the spaces after it instead
-                a = mk.start
+                a = group[0]
                 while b < st.end and text[b] in " \t":
                     b += 1
             edits.append((a, b, ""))
     return edits
+
+
+def _rebuilt_group(text: str, group: tuple[int, int], items: list[Marker], kept: list[Marker]) -> str:
+    """The text of a marker group with only its ``kept`` items (each item ends with its ID)."""
+    id_end = {mk.start: mk.end for mk in items}
+    previous = {mk.start: (items[n - 1].end if n else -1) for n, mk in enumerate(items)}
+    opening = text[group[0]:items[0].end - len(items[0].id)]  # "[doc:", as the group wrote it
+    pieces = [opening, kept[0].id]
+    for mk in kept[1:]:
+        pieces.append(text[previous[mk.start]:id_end[mk.start]])  # its separator, prefix and ID, as written
+    pieces.append(text[items[-1].end:group[1]])
+    return "".join(pieces)
 
 
 def _statement_edits(
@@ -294,6 +331,17 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
         pos = b
     pieces.append(text[pos:])
     return "".join(pieces)
+
+
+def landed(merged: list[Edit]) -> list[tuple[int, int]]:
+    """Where merged edits land in the edited text: for each, the span of its replacement text (empty for a
+    removal), in order."""
+    out = []
+    shift = 0
+    for a, b, rep in merged:
+        out.append((a + shift, a + shift + len(rep)))
+        shift += len(rep) - (b - a)
+    return out
 
 
 def edited_offset(merged: list[Edit], pos: int) -> int:

@@ -6,6 +6,9 @@ to ``'``, curly double quotes to ``"``, en/em dashes to ``-``, every run of whit
 case folding. :func:`normalize` gives the bare string; :func:`normalize_mapped` also maps every normalised character
 back to the original characters it came from, so a match found in the normalised text covers the right original span.
 
+Words (:func:`words`, :func:`word_bytes`, :func:`word_spans`), used to find text copied from a source: the runs of
+word characters of the normalised text.
+
 Segmentation splits an output into statements (see :func:`segment`). It works line by line: a statement never spans
 a line break (chat answers do not hard-wrap), except a fenced code block, which is one statement. On a line:
 
@@ -16,8 +19,11 @@ a line break (chat answers do not hard-wrap), except a fenced code block, which 
 - any other line is split into ``SENTENCE`` statements. A sentence ends at ``.``, ``!``, ``?`` or ``…`` (and any
   closing quotes or brackets) followed by whitespace and a character that is not lower-case, or by the end of the line.
   It does not end after an abbreviation ("e.g.", "Dr.", "U.S."), inside a number or URL (no whitespace follows), or
-  inside a quotation. Citation markers right after the final punctuation belong to the sentence. A line-ending
-  sentence of at most eight words that ends in a colon is a ``HEADING``.
+  inside a quotation. Citation markers right after the final punctuation belong to the sentence, a whole group
+  of them too (``Claim. [doc:a, doc:b]``: the marker finder reports group spans); the sentence then ends after
+  them if whitespace or the end of the line follows them (``Claim.[doc:a]Next`` is one sentence, as a bold line
+  ``**Note.[doc:a]**`` stays a heading). A line-ending sentence of at most eight words that ends in a colon is a
+  ``HEADING``.
 
 Segmentation is prefix-stable: a statement reported for a prefix of a text (``final=False``) is reported identically
 for the whole text, because every decision looks only at the text before it and a bounded stretch after it, and a
@@ -29,7 +35,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -70,6 +76,125 @@ def normalize(text: str, fold: bool = True) -> str:
 def normalize_source(text: str) -> str:
     """:func:`normalize` with case folding, cached: retrieved passages repeat across turns."""
     return normalize(text, True)
+
+
+# ------------------------------------------------------------------------------------------------ words of a text
+
+_WORD = re.compile(r"\w+")  # a word of copied text: a run of word characters (those of is_word_char), normalised
+_ZERO_WIDTH = re.compile("[" + ZERO_WIDTH + "]")
+_NON_ASCII_NON_WORD = re.compile(r"[^\x00-\x7f\w]+")
+# ASCII: upper case to lower, every non-word character to a space; other bytes (UTF-8 sequences) as they are.
+_ASCII_WORDS = bytes(c if is_word_char(chr(c)) else 32 for c in range(128)).lower() + bytes(range(128, 256))
+_ASCII_WORDS_ONLY = _ASCII_WORDS[:128] + b" " * 128  # ... and every non-ASCII character a separator
+
+
+def words(text: str) -> list[str]:
+    r"""The words of ``normalize(text)``: its runs of word characters (so punctuation, case, line breaks and
+    zero-width characters do not tell two copies of a text apart). Equal to ``re.findall(r"\w+", normalize(text))``,
+    computed without the whitespace and punctuation mapping, which cannot change a word."""
+    if not text.isascii():
+        if _ZERO_WIDTH.search(text) is not None:  # before NFKC, as in normalize: "e\u200b\u0301" is "é"
+            text = _ZERO_WIDTH.sub("", text)
+        text = unicodedata.normalize("NFKC", text).casefold()
+        if not text.isascii():
+            text = _NON_ASCII_NON_WORD.sub(" ", text)
+            return text.encode("utf-8", "surrogatepass").translate(_ASCII_WORDS).decode(
+                "utf-8", "surrogatepass").split()
+    return text.encode("ascii").translate(_ASCII_WORDS).decode("ascii").split()
+
+
+_ASCII = bytes(range(128))
+_CHARS: dict[str, bytes | None] = {}  # a non-ASCII character: what word_bytes puts in its place (None: cannot)
+_JAMO = ((0x1100, 0x11FF), (0xA960, 0xA97F), (0xD7B0, 0xD7FF))
+
+
+def _char_bytes(c: str) -> bytes | None:
+    """What a non-ASCII character becomes among the words of a text, in UTF-8: its NFKC form case folded, with
+    non-word characters as spaces (a zero-width character: nothing). None for a character whose normal form
+    depends on its neighbours (a combining mark, a conjoining Hangul jamo)."""
+    if c in ZERO_WIDTH:
+        return b""
+    code = ord(c)
+    if unicodedata.category(c).startswith("M") or any(a <= code <= b for a, b in _JAMO):
+        return None
+    folded = unicodedata.normalize("NFKC", c).casefold()
+    return "".join(x if is_word_char(x) else " " for x in folded).encode("utf-8", "surrogatepass")
+
+
+def non_ascii_chars(text: str, utf8: bytes | None = None) -> set[str]:
+    """The distinct non-ASCII characters of ``text`` (quickly: bytes operations; ``utf8``: the text in UTF-8 with
+    ``surrogatepass``, if already encoded)."""
+    if text.isascii():
+        return set()
+    if utf8 is None:
+        utf8 = text.encode("utf-8", "surrogatepass")
+    return set(utf8.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+
+
+def word_bytes(text: str, chars: set[str] | None = None, utf8: bytes | None = None) -> list[bytes]:
+    """:func:`words`, in UTF-8, faster: bytes operations only, the non-ASCII characters of the text mapped one
+    by one (each once per process); the exact way when one cannot be (a combining mark, a conjoining jamo).
+    ``chars``: a superset of :func:`non_ascii_chars` of the text, if known; ``utf8``: the text encoded."""
+    raw = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
+    if text.isascii():
+        return raw.translate(_ASCII_WORDS).split()
+    known = _CHARS
+    reps = []
+    separators = True
+    for c in non_ascii_chars(text, raw) if chars is None else chars:
+        rep = known.get(c, b"?")
+        if rep == b"?":
+            rep = known[c] = _char_bytes(c)
+        if rep is None:
+            return [w.encode("utf-8", "surrogatepass") for w in words(text)]
+        separators = separators and rep.isspace()  # not a word character, nor nothing (a zero-width one)
+        reps.append((c, rep))
+    if separators:  # every non-ASCII character separates words (quotes, dashes, emoji...)
+        return raw.translate(_ASCII_WORDS_ONLY).split()
+    for c, rep in reps:
+        mine = c.encode("utf-8", "surrogatepass")
+        if rep != mine:
+            raw = raw.replace(mine, rep)
+    return raw.translate(_ASCII_WORDS).split()
+
+
+def word_spans(
+    text: str, start: int, end: int, cuts: Sequence[tuple[int, int]] = ()
+) -> list[tuple[str, int, int]]:
+    """The words of ``text[start:end]`` with the spans ``cuts`` (sorted, disjoint) taken out, as :func:`words`
+    gives them, each with the span of the original characters it came from. Slow (it maps back every word): for
+    text known to hold something of interest."""
+    pieces: list[str] = []
+    origins: list[int] = []  # where each piece starts in `text`
+    starts: list[int] = []  # ... and in the text without the cuts
+    pos = start
+    size = 0
+    for a, b in cuts:
+        if b <= pos or a >= end:
+            continue
+        if a > pos:
+            pieces.append(text[pos:a])
+            origins.append(pos)
+            starts.append(size)
+            size += a - pos
+        pos = max(pos, b)
+    if pos < end:
+        pieces.append(text[pos:end])
+        origins.append(pos)
+        starts.append(size)
+    if not pieces:
+        return []
+    mapped = Mapped("".join(pieces))
+
+    def original(at: int) -> int:
+        k = bisect_right(starts, at) - 1
+        return origins[k] + at - starts[k]
+
+    out = []
+    for m in _WORD.finditer(mapped.text):
+        a, b = mapped.original_span(m.start(), m.end())
+        out.append((m.group(), original(a), original(b - 1) + 1))
+    return out
 
 
 _BLOCK = 512  # normalise long texts in blocks cut at whitespace, so only the block of a match is mapped back
@@ -202,8 +327,9 @@ class Statement(NamedTuple):
 _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 MarkerFinder = Callable[[str, int, int, bool], "tuple[int, int] | Literal[True] | None"]
-"""``finder(text, pos, endpos, partial)``: the span of a citation marker starting at ``pos``, or ``None`` if there is
-none; with ``partial``, ``True`` if ``text[pos:endpos]`` could be the beginning of one."""
+"""``finder(text, pos, endpos, partial)``: the span of a citation marker starting at ``pos`` (of the whole marker
+group, ``[doc:a, doc:b]``, for grouped citations), or ``None`` if there is none; with ``partial``, ``True`` if
+``text[pos:endpos]`` could be the beginning of one."""
 
 _FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
 # What a line is, from its start; one match a line. The alternatives are tried in this order.
@@ -437,7 +563,8 @@ def _sentence_end(
         if more is True:
             return -1
         if more is None:
-            return end
+            # As after the punctuation itself, whitespace must follow ("**Note.[doc:a]**" is one bold line).
+            return end if k > end else None
         end = more[1]
 
 
@@ -486,6 +613,21 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
 
 
 _LIST_MARKER = regex.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+")
+
+
+def without_spans(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
+    """``text[start:end]`` with the sorted, disjoint ``spans`` (citation marker groups) taken out."""
+    if start == 0 and end == len(text):
+        if not spans:
+            return text
+        pieces = []
+        pos = 0
+        for a, b in spans:
+            pieces.append(text[pos:a])
+            pos = b
+        pieces.append(text[pos:])
+        return "".join(pieces)
+    return _without_markers(text, start, end, spans)
 
 
 def _without_markers(text: str, start: int, end: int, marker_spans: list[tuple[int, int]]) -> str:

@@ -350,3 +350,43 @@ def test_finding_offsets_are_code_points() -> None:
     [finding] = check(output, {"on_hallucinated": "flag"}).findings
     assert output[finding.start:finding.end] == "[doc:nope]"
     assert finding.start == output.index("[doc:")
+
+
+# ------------------------------------------------------------------------------------------------ grouped citations
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"),
+    [
+        ("A [doc:pub, doc:nope].", [(H, "doc:nope")]),
+        ("A [doc:pub; nope].", [(H, "nope")]),
+        ("A [doc:nope, doc:pub].", [(H, "doc:nope")]),
+        ("A [doc: nope].", [(H, "[doc: nope]")]),
+        ("A [DOC:nope].", [(H, "[DOC:nope]")]),
+        ("A [doc:pub, doc:fin-9].", [(U, "doc:fin-9")]),
+        ("A [doc:hr-12; fin-9, sealed].", [(U, "fin-9"), (U, "sealed")]),
+        ("A [DOC: fin-9].", [(U, "[DOC: fin-9]")]),
+        # IDs still compare exactly: the prefix is read in any case, an ID is not
+        ("A [DOC:PUB].", [(H, "[DOC:PUB]")]),
+    ],
+)
+def test_grouped_spaced_and_upper_case_citations(output: str, expected: list[tuple[str, str]]) -> None:
+    verdict = check(output, {"on_hallucinated": "flag", "on_unauthorized": "flag"})
+    assert labelled(verdict, output) == expected
+
+
+def test_every_id_of_a_group_counts_for_coverage() -> None:
+    output = "One [doc:nope, doc:a]. Two [doc:b; nope]. Three [DOC: a]."
+    verdict = check(output, {"coverage": "flag", "on_hallucinated": "flag", "on_unauthorized": "flag"},
+                    sources=COVERAGE_SOURCES, roles=[])
+    assert [output[f.start:f.end] for f in verdict.findings if f.label is Label.UNCITED_CLAIM] == [
+        "Two [doc:b; nope]."]
+
+
+def test_near_miss_in_a_group_names_only_visible_ids() -> None:
+    sources = [{"id": "doc_12", "text": "t", "roles": ["fin"]}, {"id": "memo_7", "text": "t"}]
+    verdict = check("A [doc:memo-7, doc:doc-12].", {"on_hallucinated": "flag"}, sources=sources, roles=[])
+    messages = [f.message for f in verdict.findings]
+    assert len(messages) == 2
+    assert "'memo_7'" in messages[0]
+    assert "doc_12" not in messages[1] and "did you mean" not in messages[1]

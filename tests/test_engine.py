@@ -13,6 +13,7 @@ BLOCKED = "Sorry, I can't share that answer."
 
 SOURCES: list[dict[str, Any]] = [
     {"id": "a", "text": "Employees receive 25 days of paid annual leave per calendar year."},
+    # Not visible to the callers here (no roles): the word "b" standing alone would name it (a leak).
     {"id": "b", "text": "Unused leave of up to 5 days may be carried over.", "roles": ["hr"]},
 ]
 
@@ -38,6 +39,14 @@ EDITS = [
     ("marker-mid-sentence", CIT, "Two [doc:a] and [doc:z] three.", "modified", "Two [doc:a] and three."),
     ("marker-after-punct", CIT, "Claim. [doc:a] [doc:z]", "modified", "Claim. [doc:a]"),
     ("marker-opening-line", CIT, "[doc:z] Two [doc:a].", "modified", "Two [doc:a]."),
+    # -- in a group, just that ID goes; a group left with none goes whole, as a marker does
+    ("group-last", CIT, "One [doc:a, doc:z]. Two [doc:a].", "modified", "One [doc:a]. Two [doc:a]."),
+    ("group-first", CIT, "One [doc:z; a]. Two [doc:a].", "modified", "One [doc:a]. Two [doc:a]."),
+    ("group-spaced-upper", CIT, "One [DOC: z, DOC: a].", "modified", "One [DOC: a]."),
+    ("group-all-gone", CIT, "One [doc:a] [doc:z, y].", "modified", "One [doc:a]."),
+    ("group-all-gone-opening", CIT, "[doc:z; y] One [doc:a].", "modified", "One [doc:a]."),
+    ("group-stmt-gone", CIT, "One [doc:a]. Two [doc:z, doc:y].", "modified", "One [doc:a]."),
+    ("group-unauth-strip", CIT_STRIP, "One [doc:a]. Two [doc:a, doc:b].", "modified", "One [doc:a]."),
     # -- the whole statement goes when no valid citation is left
     ("stmt-last-on-line", CIT, "One [doc:a]. Two [doc:z].", "modified", "One [doc:a]."),
     ("stmt-first-on-line", CIT, "Two [doc:z]. One [doc:a].", "modified", "One [doc:a]."),
@@ -59,13 +68,13 @@ EDITS = [
     # -- list items take their line break: no dangling "- " markers
     ("item-middle", CIT, "Intro [doc:a]:\n- one [doc:a]\n- two [doc:z]\n- three [doc:a]", "modified",
      "Intro [doc:a]:\n- one [doc:a]\n- three [doc:a]"),
-    ("item-last", CIT, "- a [doc:a]\n- b [doc:z]", "modified", "- a [doc:a]"),
-    ("item-first", CIT, "- b [doc:z]\n- a [doc:a]", "modified", "- a [doc:a]"),
+    ("item-last", CIT, "- a [doc:a]\n- y [doc:z]", "modified", "- a [doc:a]"),
+    ("item-first", CIT, "- y [doc:z]\n- a [doc:a]", "modified", "- a [doc:a]"),
     ("item-numbered", CIT, "Steps:\n1. First [doc:a]\n2. Second [doc:z]\n3. Third [doc:a]", "modified",
      "Steps:\n1. First [doc:a]\n3. Third [doc:a]"),
-    ("item-star-crlf", CIT, "Intro [doc:a].\r\n* b [doc:z]\r\n* c [doc:a]\r\n", "modified",
+    ("item-star-crlf", CIT, "Intro [doc:a].\r\n* y [doc:z]\r\n* c [doc:a]\r\n", "modified",
      "Intro [doc:a].\r\n* c [doc:a]\r\n"),
-    ("item-between-blanks", CIT, "Intro [doc:a].\n\n- b [doc:z]\n\nOutro [doc:a].", "modified",
+    ("item-between-blanks", CIT, "Intro [doc:a].\n\n- y [doc:z]\n\nOutro [doc:a].", "modified",
      "Intro [doc:a].\n\nOutro [doc:a]."),
     # -- Sources lines take their line break; a Sources heading whose lines all go, goes too
     ("sources-line", CIT, "Answer [doc:a].\n\nSources:\n- [doc:a] HR\n- [doc:z] FAQ", "modified",
@@ -300,3 +309,31 @@ def test_elapsed_is_recorded_and_not_compared() -> None:
     first, second = guard.check("One [doc:a].", SOURCES), guard.check("One [doc:a].", SOURCES)
     assert first.elapsed_us > 0
     assert first == second
+
+
+def test_the_recheck_sees_where_the_edits_landed() -> None:
+    from guardrail.checks.base import Turn
+    from guardrail.engine import landed, merge_edits
+
+    assert landed(merge_edits([(10, 12, ""), (2, 4, "[x]"), (20, 21, "")])) == [(2, 5), (11, 11), (19, 19)]
+    seen: list[Any] = []
+    guard = Guard.from_dict(CIT)
+    check = guard.compiled.checks[0]
+    original = check.recheck
+
+    def spy(turn: Turn) -> Any:
+        seen.append((turn.output, turn.edited_at))
+        return original(turn)
+
+    check.recheck = spy  # type: ignore[method-assign]
+    assert guard.check("One [doc:a]. Two [doc:z]. Three [doc:a].", SOURCES).output == "One [doc:a]. Three [doc:a]."
+    assert seen[-1] == ("One [doc:a]. Three [doc:a].", [(13, 13)])  # (run() went through recheck too)
+    assert seen[0][1] is None
+
+
+def test_a_join_made_by_an_edit_is_checked_again() -> None:
+    # Removing the hallucinated marker (with the space before it) joins "fin" and "-9": the invisible ID appears.
+    sources = [*SOURCES, {"id": "fin-9", "text": "Closure plans.", "roles": ["board"]}]
+    verdict = run({"citations": {}}, "See fin [doc:z]-9 now [doc:a].", sources)
+    assert verdict.decision is Decision.BLOCKED
+    assert [f.message for f in verdict.findings][-1].endswith("(in the edited output)")

@@ -239,6 +239,24 @@ def test_a_citation_marker_inside_the_quotation_is_not_quoted_text() -> None:
     assert unverified(output) == []
 
 
+@pytest.mark.parametrize("group", ["[doc:leave, doc:remote]", "[DOC: leave; remote]", "[doc:leave,remote]",
+                                   "[Doc: remote, DOC: leave]"])
+def test_a_whole_marker_group_inside_the_quotation_is_not_quoted_text(group: str) -> None:
+    assert unverified(f'HR says "annual leave {group} allowance of twenty-five days".') == []
+
+
+@pytest.mark.parametrize(("cited", "verified"), [
+    ("[doc:remote, doc:leave]", True),
+    ("[DOC: remote; leave]", True),
+    ("[doc: remote]", False),
+    ("[doc:remote, doc:nope]", False),
+    ("[doc:nope, doc:secret]", False),
+])
+def test_grouped_citations_choose_the_allowed_sources(cited: str, verified: bool) -> None:
+    output = f'HR says "annual leave allowance" {cited}.'
+    assert (unverified(output) == []) is verified
+
+
 # --------------------------------------------------------------------------------------------------- findings, actions
 
 

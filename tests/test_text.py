@@ -452,3 +452,148 @@ def test_segments_are_ordered_disjoint_and_trimmed(text: str) -> None:
         if s.kind is not Kind.CODE:
             assert "\n" not in text[s.start:s.end]
         previous_end = s.end
+
+
+# --------------------------------------------------------------------------------------- grouped citation markers
+
+DEFAULT_RE = __import__("guardrail").Guard.from_dict({}).compiled.marker_re  # the default reader
+
+
+def default_statements(text: str) -> list[tuple[int, int, Kind]]:
+    turn = Turn(text, [], frozenset(), DEFAULT_RE, deadline=time.perf_counter() + 10)
+    return [(s.start, s.end, s.kind) for s in turn.statements]
+
+
+GROUP_CASES = [
+    ("Claim. [doc:a, doc:b] Next.", [("Claim. [doc:a, doc:b]", S), ("Next.", S)]),
+    ("Claim. [doc:a; b] Next.", [("Claim. [doc:a; b]", S), ("Next.", S)]),
+    ("Claim. [DOC: a,  b] [doc:c] Next.", [("Claim. [DOC: a,  b] [doc:c]", S), ("Next.", S)]),
+    ("Claim.[Doc:a;b] Next.", [("Claim.[Doc:a;b]", S), ("Next.", S)]),
+    # as after final punctuation, whitespace must follow the markers for the sentence to end there
+    ("Claim.[Doc:a;b]Next.", [("Claim.[Doc:a;b]Next.", S)]),
+    ("**Note.[doc:a]**", [("**Note.[doc:a]**", H)]),
+    ("Claim. [doc:a, doc:b] and then.", [("Claim. [doc:a, doc:b]", S), ("and then.", S)]),
+    ("Claim [doc:a, b]. Next [DOC:c].", [("Claim [doc:a, b].", S), ("Next [DOC:c].", S)]),
+    # not a group: it does not belong to the sentence before it
+    ("Claim. [doc:a ] Next.", [("Claim.", S), ("[doc:a ] Next.", S)]),
+    ("Claim. [doc:a, ] Next.", [("Claim.", S), ("[doc:a, ] Next.", S)]),
+    ("Claim. [doc:a", [("Claim.", S), ("[doc:a", S)]),
+    ("Sources: [doc:a, doc:b]; [DOC: c]", [("Sources: [doc:a, doc:b]; [DOC: c]", SRC)]),
+    ("[doc:a, b]", [("[doc:a, b]", S)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), GROUP_CASES, ids=[repr(c[0])[:50] for c in GROUP_CASES])
+def test_segment_with_groups(text: str, expected: list[tuple[str, Kind]]) -> None:
+    assert default_statements(text) == spans(text, *expected)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "open_from"),
+    [
+        ("Claim [doc:a, do", 6),
+        ("Claim [doc:a, doc:", 6),
+        ("Claim [doc:a;", 6),
+        ("Claim [DOC: a,  ", 6),
+        ("Claim [D", 6),
+        ("Claim [", 6),
+        ("Claim [doc:a] [doc:b", 14),
+        ("Claim [doc:a]", 13),
+        ("Claim [doc:a, b]", 16),
+        ("Claim [x", 8),
+        ("Claim [doc:a b", 14),
+        ("Claim [doc:a ", 13),
+        ("Claim [doc:a,]", 14),
+        ("", 0),
+    ],
+)
+def test_find_markers_reports_where_an_unfinished_group_may_begin(prefix: str, open_from: int) -> None:
+    from guardrail.checks.base import find_markers
+
+    assert find_markers(DEFAULT_RE, prefix, 1.0, partial=True)[1] == open_from
+    assert find_markers(DEFAULT_RE, prefix, 1.0)[1] == len(prefix)  # a complete text: nothing is open
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        pytest.param("Claim. [doc:a, do", [], id="an unfinished group"),
+        pytest.param("Claim. [doc:a, doc:b]", [], id="another group may follow"),
+        pytest.param("Claim. [doc:a, doc:b] Nex", [("Claim. [doc:a, doc:b]", S)], id="a group, then a word"),
+        pytest.param("Claim. [DOC: a; b] [doc:c", [], id="a second group unfinished"),
+        pytest.param("Claim. [x", [("Claim.", S)], id="no group can begin so"),
+    ],
+)
+def test_prefix_statements_with_groups(prefix: str, expected: list[tuple[str, Kind]]) -> None:
+    got = [(s.start, s.end, s.kind) for s in prefix_statements(DEFAULT_RE, prefix)]
+    assert got == spans(prefix, *expected)
+
+
+GROUPS = ["[doc:a, doc:b]", "[doc:a; b]", "[DOC: a]", "[Doc:a,b;c]", "[doc: a,  doc:  b]", "[doc:a ]", "[doc:a,]",
+          "[doc:", "[DOC: a, do"]
+group_documents = st.builds(
+    lambda parts, end: "".join(parts) + end,
+    st.lists(st.tuples(st.one_of(lines, st.lists(st.sampled_from([*WORDS, *GROUPS, ".", ". ", "? "]), max_size=8)
+                                 .map(" ".join)),
+                       st.sampled_from(["\n", "\r\n", "\n\n"])).map("".join), max_size=5),
+    st.sampled_from(["", "Last line. [doc:a, b]", "Trailing [DOC: a", "- item [doc:a; b]"]),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(group_documents)
+@example("Claim. [doc:a, doc:b] Next.")
+@example("Claim. [DOC: a; b] [doc:c] next.")
+def test_prefix_statements_with_groups_are_the_guards_statements(text: str) -> None:
+    """The default reader, which reads groups: a stream's prefixes (``prefix_statements``) report exactly the
+    statements the guard judges on the whole output (prefix-stable)."""
+    turn = Turn(text, [], frozenset(), DEFAULT_RE, deadline=time.perf_counter() + 60)
+    full = set(turn.statements)
+    for cut in range(len(text) + 1):
+        for s in prefix_statements(DEFAULT_RE, text[:cut]):
+            assert s in full, (text[:cut], s)
+
+
+def test_marker_spans_are_whole_groups() -> None:
+    text = "A [doc:a, doc:b] B [DOC: c] C [doc:d;e]."
+    turn = Turn(text, [], frozenset(), DEFAULT_RE, deadline=time.perf_counter() + 10)
+    assert [text[a:b] for a, b in turn.marker_spans] == ["[doc:a, doc:b]", "[DOC: c]", "[doc:d;e]"]
+    assert [mk.id for mk in turn.markers] == ["a", "b", "c", "d", "e"]
+
+
+# --------------------------------------------------------------------------------------------------------- words
+
+WORD_ALPHABET = st.sampled_from(
+    [*"abXY .,-'\"\n\t_1", "\u200b", "\u00ad", "\ufeff", "\ufb01", "…", "“", "”", "’", "–", "ß", "Ａ", "\u0301", "😀",
+     "\u00a0", "İ", "ǅ", "²", "™", "東", "Ü", "\u1112\u1161", "\u0bc6\u0bbe", "\ud800", "ŉ", "Å"])
+word_texts = st.one_of(st.lists(WORD_ALPHABET, max_size=20).map("".join), st.text(max_size=20))
+
+
+@settings(max_examples=500, deadline=None)
+@given(word_texts)
+@example("e\u200b\u0301")
+@example("\u1112\u1161\u11ab")
+def test_words_are_the_word_runs_of_the_normalised_text(raw: str) -> None:
+    import re as std_re
+
+    from guardrail.text import word_bytes, words
+
+    expected = std_re.findall(r"\w+", normalize(raw))
+    assert words(raw) == expected
+    assert word_bytes(raw) == [w.encode("utf-8", "surrogatepass") for w in expected]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(word_texts, st.sampled_from(["[doc:a]", "[doc:a, b]"])), max_size=6).map("".join))
+def test_word_spans_map_each_word_back_to_its_characters(raw: str) -> None:
+    from guardrail.text import without_spans, word_spans, words
+
+    cuts = [(m.start(), m.end()) for m in __import__("re").finditer(r"\[doc:[^\]]*\]", raw)]
+    found = word_spans(raw, 0, len(raw), cuts)
+    assert [w for w, _, _ in found] == words(without_spans(raw, 0, len(raw), cuts))
+    previous = (0, 0)
+    for w, start, end in found:  # in order ("¼" is two words, "1" and "4", of one character)
+        assert previous <= (start, end) and 0 <= start < end <= len(raw)
+        inside = [(a, b) for a, b in cuts if start <= a and b <= end]
+        assert w in "".join(words(without_spans(raw, start, end, inside))), (w, raw[start:end])
+        previous = (start, end)

@@ -7,20 +7,34 @@ import time
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cached_property
+from itertools import starmap
 from typing import ClassVar, Literal, NamedTuple, Protocol
 
 import regex
 
+from .._locate import GROUPED_CITATION_PATTERN
 from ..models import Action, Finding, Source
-from ..text import MarkerFinder, Statement, segment
+from ..text import MarkerFinder, Statement, non_ascii_chars, segment, without_spans
 
 
 class Marker(NamedTuple):
-    """A citation marker: ``output[start:end]`` cites ``id``."""
+    """A citation marker: ``output[start:end]`` cites ``id``.
+
+    ``group_start``/``group_end`` span the marker group it is an item of (``[doc:a, doc:b]``): its own span for a
+    group of one ID, and for every marker of a user's pattern. A group of several IDs has one marker per ID, each
+    spanning its item (``doc:b`` or ``b``), which ends with the ID.
+    """
 
     start: int
     end: int
     id: str
+    group_start: int = -1
+    group_end: int = -1
+
+    @property
+    def group(self) -> tuple[int, int]:
+        """The span of the whole group (the marker's own span when it stands alone)."""
+        return (self.group_start, self.group_end) if self.group_start >= 0 else (self.start, self.end)
 
 
 class Turn:
@@ -40,12 +54,20 @@ class Turn:
         self.deadline = deadline
         self.after_text = False  # the output continues text before it (a stream's window): its start is no blank
         self.continued = False  # ... and starts inside a line, after a kept sentence
+        self.edited_at: list[tuple[int, int]] | None = None
+        """For an output this guard edited, checked again: where the edits landed (the spans of their replacement
+        texts, empty for removals), so that a check may look again only where an edit can have changed its
+        verdict. None: look everywhere."""
         self.retrieved: dict[str, list[Source]] = {}
         self.visible: dict[str, list[Source]] = {}
+        hidden: list[Source] = []
         for src in sources:
             self.retrieved.setdefault(src.id, []).append(src)
             if src.visible_to(roles):
                 self.visible.setdefault(src.id, []).append(src)
+            else:
+                hidden.append(src)
+        self._hidden = (self.retrieved, hidden)
 
     def remaining(self) -> float:
         """Seconds left in the latency budget (at least a millisecond, so a regex can still start)."""
@@ -58,7 +80,55 @@ class Turn:
 
     @cached_property
     def marker_spans(self) -> list[tuple[int, int]]:
-        return [(mk.start, mk.end) for mk in self.markers]
+        """The spans of the marker groups, in order (a group of several IDs once): the text that is citations."""
+        spans = []
+        last = -1
+        for mk in self.markers:
+            start = mk.group_start
+            if start < 0:
+                spans.append((mk.start, mk.end))
+            elif start != last:
+                spans.append((start, mk.group_end))
+                last = start
+        return spans
+
+    @cached_property
+    def prose(self) -> tuple[str, bytes, set[str]]:
+        """The output with its citation marker groups taken out, that in UTF-8 (``surrogatepass``), and its
+        distinct non-ASCII characters."""
+        text = self.output
+        spans = self.marker_spans
+        if spans:
+            text = without_spans(text, 0, len(text), spans)
+        utf8 = text.encode("utf-8", "surrogatepass")
+        return text, utf8, non_ascii_chars(text, utf8)
+
+    @cached_property
+    def non_ascii(self) -> set[str]:
+        """The distinct non-ASCII characters of the output (empty for an ASCII output)."""
+        if self.output.isascii():
+            return set()
+        chars = self.prose[2]
+        if self.marker_spans:
+            inside = "".join(map(self.output.__getitem__, starmap(slice, self.marker_spans)))
+            if not inside.isascii():
+                chars = chars | non_ascii_chars(inside)
+        return chars
+
+    @cached_property
+    def hidden_ids(self) -> list[str]:
+        """The IDs of the turn that are retrieved but visible through none of their sources (never empty ones)."""
+        visible = self.visible
+        return [sid for sid in self.retrieved if sid not in visible and sid]
+
+    @cached_property
+    def hidden_sources(self) -> list[Source]:
+        """The retrieved sources the caller may not see (also those sharing their ID with a visible one)."""
+        retrieved, hidden = self._hidden
+        if retrieved is self.retrieved:
+            return hidden
+        roles = self.roles  # the retrieved set was given after construction (an edited output checked again)
+        return [src for group in self.retrieved.values() for src in group if not src.visible_to(roles)]
 
     @cached_property
     def statements(self) -> list[Statement]:
@@ -114,44 +184,70 @@ class Turn:
 
 
 MarkerPattern = regex.Pattern[str] | re.Pattern[str]
-"""The citation pattern: the default one is compiled with :mod:`re` (it cannot backtrack badly, and ``re`` needs no
-timeout, which costs ``regex`` more than the search); a user's pattern with :mod:`regex`, to run with a timeout."""
+"""The citation pattern: the default reader (:data:`~guardrail._locate.GROUPED_CITATION_PATTERN`) is compiled with
+:mod:`re` (it cannot backtrack badly, and ``re`` needs no timeout, which costs ``regex`` more than the search); a
+user's pattern with :mod:`regex`, to run with a timeout."""
+
+_GROUP = re.compile(GROUPED_CITATION_PATTERN)
+_MORE = re.compile(r"[,;][ \t]*(?P<item>(?>(?:[Dd][Oo][Cc]:[ \t]*)?)(?P<id>[^\][,;\s]+))")
+_COMPLETIONS = ("]", "x]", "doc:x]", "oc:x]", "c:x]", ":x]")  # what can finish any beginning of a group
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot loop)
 
 
 def find_markers(
     marker_re: MarkerPattern, text: str, timeout: float, partial: bool = False
 ) -> tuple[list[Marker], int]:
-    """The citation markers in ``text``, left to right, and where a marker may begin that more text would complete
-    (``len(text)`` when none can, or when ``partial`` is false: the text is complete)."""
+    """The citation markers in ``text``, left to right, and where a marker (group) may begin that more text would
+    complete (``len(text)`` when none can, or when ``partial`` is false: the text is complete).
+
+    The default reader gives one marker per ID of a group (see :class:`Marker`); a user's pattern one marker per
+    match, its group ``id`` the cited ID."""
+    if marker_re.pattern == GROUPED_CITATION_PATTERN:
+        return _read_groups(text, partial)
+    if isinstance(marker_re, re.Pattern):  # a pattern compiled elsewhere: run it with a timeout all the same
+        marker_re = regex.compile(marker_re.pattern, marker_re.flags & (re.I | re.M | re.S | re.X))
     out = []
     open_from = len(text)
-    if isinstance(marker_re, re.Pattern):
-        if partial:
-            marker_re = regex.compile(marker_re.pattern)
-        else:  # the default pattern: every marker starts with its literal "[doc:", which str.find finds fastest
-            match = marker_re.match
-            pos = text.find("[doc:")
-            while pos >= 0:
-                found = match(text, pos)
-                if found is not None:
-                    out.append(Marker(pos, found.end(), found.group(1)))
-                    pos = text.find("[doc:", found.end())
-                else:
-                    pos = text.find("[doc:", pos + 1)
-            return out, open_from
     for m in marker_re.finditer(text, partial=partial, timeout=timeout):
         start, end = m.span()
         if partial and m.partial:
             open_from = start
         elif end > start:
-            out.append(Marker(start, end, m.group("id") or ""))
+            out.append(_new(Marker, (start, end, m.group("id") or "", start, end)))
+    return out, open_from
+
+
+def _read_groups(text: str, partial: bool) -> tuple[list[Marker], int]:
+    """The default reader: every group, with a marker per ID."""
+    out: list[Marker] = []
+    if "[" in text:
+        append = out.append
+        for m in _GROUP.finditer(text):
+            start, end = m.span()
+            if m.start(2) == m.end(2):  # one ID (the usual case): the marker is the whole group
+                append(_new(Marker, (start, end, m.group(1), start, end)))
+                continue
+            append(_new(Marker, (start + 1, m.end(1), m.group(1), start, end)))
+            for item in _MORE.finditer(text, m.start(2), m.end(2)):
+                append(_new(Marker, (item.start(1), item.end(2), item.group(2), start, end)))
+    open_from = len(text)
+    if partial:
+        # A group never holds a "[": only one beginning at the last "[" can still be unfinished.
+        last = text.rfind("[")
+        if last >= 0 and "]" not in text[last:]:
+            tail = text[last:]
+            if any(_GROUP.fullmatch(tail + c) for c in _COMPLETIONS):
+                open_from = last
     return out, open_from
 
 
 def marker_finder(markers: list[Marker], open_from: int | None = None) -> MarkerFinder:
     """A :data:`~guardrail.text.MarkerFinder` that knows the markers found by :func:`find_markers`, so that
-    segmentation sees exactly those (a prefix of a stream and the whole text agree on them)."""
-    ends = {mk.start: mk.end for mk in markers}
+    segmentation sees exactly those (a prefix of a stream and the whole text agree on them). It finds whole groups:
+    citations after a sentence's final punctuation belong to the sentence, ``Claim. [doc:a, doc:b]``."""
+    ends = {}
+    for mk in markers:
+        ends[mk.group_start if mk.group_start >= 0 else mk.start] = mk.group_end if mk.group_start >= 0 else mk.end
 
     def find(text: str, pos: int, endpos: int, partial: bool) -> tuple[int, int] | Literal[True] | None:
         end = ends.get(pos)

@@ -1,25 +1,62 @@
-"""Citations: every cited ID must be in the retrieved set and visible to the caller; optionally every claim cited."""
+"""Citations: every cited ID must be in the retrieved set and visible to the caller; optionally every claim cited;
+and, whatever the citation format, nothing of a source the caller may not see reaches the output."""
 
 from __future__ import annotations
 
 import difflib
+from bisect import bisect_right
+from functools import cached_property, lru_cache
 from typing import ClassVar
 
 from ..models import Action, Finding, Label
-from ..text import is_exempt
-from .base import Turn
+from ..text import ZERO_WIDTH, is_exempt, is_word_char, without_spans, word_bytes, word_spans, words
+from .base import Marker, Turn
+
+_MENTION = "names a source that is not visible to the caller"
+_COPY = "text copied from a source that is not visible to the caller"
 
 
 class CitationCheck:
-    """``HALLUCINATED_SOURCE``, ``UNAUTHORIZED_SOURCE`` and (with coverage on) ``UNCITED_CLAIM``."""
+    """``HALLUCINATED_SOURCE``, ``UNAUTHORIZED_SOURCE`` and (with coverage on) ``UNCITED_CLAIM``.
+
+    ``UNAUTHORIZED_SOURCE`` also covers leaks in any format (CONTRACT section 2, "Invisible-source leaks"), with
+    ``on_unauthorized`` as the action, whatever the citation pattern:
+
+    - a mention: the ID of a retrieved source that is visible through none of its copies, anywhere in the output as
+      a whole token (the characters around it are neither word characters nor ``-``; case-sensitive, and also
+      with zero-width characters taken out). The finding spans the occurrence. An occurrence inside a marker that
+      cites that very ID is the marker's finding already and is not reported twice.
+    - a copy: at least ``leak_min_words`` consecutive words of an invisible source's text. Words are runs of word
+      characters after the quotes rule's normalisation (:func:`~guardrail.text.words`: NFKC, case folded,
+      zero-width characters removed), with citation marker groups taken out, so a copy survives case changes,
+      punctuation and line breaks (the source's, or those inside a code block). A run of words that also occurs
+      in a visible source of the turn is no leak. The finding spans the copied words in the original output.
+
+      Runs are counted **within one statement**: a run that a statement boundary cuts is two shorter runs (and a
+      statement of prose ends at a line break). This is a choice, for streams: a stream releases the output
+      statement by statement, once each is complete and checked, so a run that could reach across a boundary
+      would have had its first half released before its second half arrived. A copied paragraph is caught in
+      every one of its sentences or lines that holds ``leak_min_words`` words of it; a copy chopped into shorter
+      statements (short lines, short sentences) is not.
+
+    Both cost nothing when every retrieved source is visible. A copy is first looked for cheaply in the whole
+    output (see :func:`copies`); only an output that shares a run of ``leak_min_words`` words with an invisible
+    source has its statements compared exactly. What a source takes is cached, as sources repeat across turns.
+
+    Messages never echo an ID the caller may not see, nor copied text.
+    """
 
     name: ClassVar[str] = "citations"
     whole_output = False
 
-    def __init__(self, on_hallucinated: Action, on_unauthorized: Action, coverage: Action | None):
+    def __init__(self, on_hallucinated: Action, on_unauthorized: Action, coverage: Action | None,
+                 leak_min_words: int = 8):
+        if leak_min_words < 1:
+            raise ValueError("leak_min_words must be at least 1")
         self.on_hallucinated = on_hallucinated
         self.on_unauthorized = on_unauthorized
         self.coverage = coverage
+        self.leak_min_words = leak_min_words
         self.actions = (on_hallucinated, on_unauthorized, coverage)
 
     def run(self, turn: Turn) -> list[Finding]:
@@ -34,8 +71,8 @@ class CitationCheck:
         return findings
 
     def recheck(self, turn: Turn) -> list[Finding]:
-        """The markers alone: removing a marker can make a new one of what stood around it; edits never take a
-        valid citation away from a statement they keep."""
+        """The markers and the leaks: removing a marker can make a new one of what stood around it (or join an ID,
+        or a run of copied words); edits never take a valid citation away from a statement they keep."""
         findings = []
         for mk in turn.markers:
             if mk.id not in turn.retrieved:
@@ -49,7 +86,214 @@ class CitationCheck:
                     Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, mk.start, mk.end,
                             "cited source is not visible to the caller")
                 )
+        if turn.hidden_sources:  # else there is nothing to leak: no cost
+            findings += [Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, a, b, _MENTION)
+                         for a, b in mentions(turn)]
+            findings += [Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, a, b, _COPY)
+                         for a, b in copies(turn, self.leak_min_words)]
         return findings
+
+
+# -------------------------------------------------------------------------------------------------------- mentions
+
+
+def mentions(turn: Turn) -> list[tuple[int, int]]:
+    """The spans where an invisible ID occurs as a whole token, in order (not those its own marker covers)."""
+    text = turn.output
+    found: set[tuple[int, int]] = set()
+    for sid in turn.hidden_ids:
+        pos = text.find(sid)
+        while pos >= 0:
+            end = pos + len(sid)
+            if _is_token(text, pos, end) and not _cites(turn.markers, pos, end, sid):
+                found.add((pos, end))
+            pos = text.find(sid, pos + 1)
+    if not text.isascii() and not turn.non_ascii.isdisjoint(ZERO_WIDTH):
+        # "fin\u200b-9" names fin-9 too: look again with the zero-width characters taken out.
+        kept = [i for i, c in enumerate(text) if c not in ZERO_WIDTH]
+        bare = "".join(text[i] for i in kept)
+        for sid in turn.hidden_ids:
+            pos = bare.find(sid)
+            while pos >= 0:
+                end = pos + len(sid)
+                start, stop = kept[pos], kept[end - 1] + 1
+                if _is_token(bare, pos, end) and not _cites(turn.markers, start, stop, sid):
+                    found.add((start, stop))
+                pos = bare.find(sid, pos + 1)
+    return sorted(found)
+
+
+def _is_token(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands alone: the characters around it are neither word characters nor ``-``."""
+    if start > 0:
+        c = text[start - 1]
+        if c == "-" or is_word_char(c):
+            return False
+    if end < len(text):
+        c = text[end]
+        if c == "-" or is_word_char(c):
+            return False
+    return True
+
+
+def _cites(markers: list[Marker], start: int, end: int, sid: str) -> bool:
+    """Whether a marker citing ``sid`` covers ``[start, end)`` (the ID as written in its own marker)."""
+    k = bisect_right(markers, (start, 1 << 62)) - 1  # the last marker starting at or before `start`
+    return k >= 0 and markers[k].id == sid and markers[k].end >= end  # (markers do not overlap)
+
+
+# ---------------------------------------------------------------------------------------------------------- copies
+
+
+def _sampling(n: int) -> tuple[int, int]:
+    """``(step, k)``: runs of ``k`` words (3, or ``n`` if fewer) starting at every ``step``-th word of a text,
+    ``step = n - k + 1``, include one lying wholly inside any run of ``n`` consecutive words of it (the run has
+    ``n - k + 1`` starts for it, and so many consecutive starts hold a multiple of ``step``). For ``n = 8``: runs
+    of 3 words at every 6th word."""
+    k = min(3, n)
+    return n - k + 1, k
+
+
+class _Runs:
+    """What finding copies of one source text takes, built on first use: its words (as :func:`word_bytes` gives
+    them), every run of ``k`` of them (to meet the sampled runs of an output) and where each starts, and every run
+    of ``n`` of its words (to confirm, exactly)."""
+
+    def __init__(self, text: str, n: int):
+        self.text = text
+        self.words = word_bytes(text)
+        self.n = n
+        self.step, self.k = _sampling(n)
+
+    @cached_property
+    def kgrams(self) -> frozenset[tuple[bytes, ...]]:
+        w = self.words
+        return frozenset(zip(*(w[i:] for i in range(self.k)), strict=False))
+
+    @cached_property
+    def starts(self) -> dict[tuple[bytes, ...], list[int]]:
+        out: dict[tuple[bytes, ...], list[int]] = {}
+        w, k = self.words, self.k
+        for i in range(len(w) - k + 1):
+            out.setdefault(tuple(w[i:i + k]), []).append(i)
+        return out
+
+    @cached_property
+    def ngrams(self) -> frozenset[tuple[str, ...]]:
+        w = words(self.text)
+        return frozenset(zip(*(w[i:] for i in range(self.n)), strict=False))
+
+    def shares_a_run(self, ws: list[bytes], samples: list[tuple[bytes, ...]], sampled: set[tuple[bytes, ...]]) -> bool:
+        """Whether the words ``ws`` (whose sampled runs are ``samples``, see :func:`_samples`, and ``sampled``
+        their set) hold ``n`` consecutive words of the source: a sampled run the source has too (any run of ``n``
+        holds one), extended both ways word by word."""
+        kgrams = self.kgrams
+        if kgrams.isdisjoint(sampled):
+            return False
+        step, k, src, n = self.step, self.k, self.words, self.n
+        for gram in kgrams.intersection(sampled):
+            j = samples.index(gram)
+            while True:
+                p = j * step
+                for q in self.starts[gram]:
+                    left = 0
+                    while left < p and left < q and ws[p - left - 1] == src[q - left - 1]:
+                        left += 1
+                    right = 0
+                    while p + k + right < len(ws) and q + k + right < len(src) \
+                            and ws[p + k + right] == src[q + k + right]:
+                        right += 1
+                    if left + k + right >= n:
+                        return True
+                try:
+                    j = samples.index(gram, j + 1)
+                except ValueError:
+                    break
+        return False
+
+
+@lru_cache(maxsize=256)
+def _runs(text: str, n: int) -> _Runs:
+    """Cached: retrieved passages repeat across turns (like :func:`~guardrail.text.normalize_source`). A source
+    takes some 40 KB here (its words and their runs of ``k``), more once a copy of it was looked at closely."""
+    return _Runs(text, n)
+
+
+def _samples(ws: list[bytes], n: int) -> list[tuple[bytes, ...]]:
+    """The runs of ``k`` words of ``ws`` starting at every ``step``-th word, in order (built in C: a few dozen
+    tuples; the ``j``-th starts at word ``j * step``)."""
+    step, k = _sampling(n)
+    return list(zip(*(ws[i::step] for i in range(k)), strict=False))
+
+
+def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
+    """The spans of the runs of at least ``n`` words, within one statement, copied from an invisible source of the
+    turn and found in none of its visible sources; in order.
+
+    First the whole output (marker groups taken out) against each invisible source, cheaply: its runs of ``k``
+    words at every ``step``-th word (a few dozen tuples, built in C) against the source's set of all its runs of
+    ``k`` words; a run in common is extended word by word. Only an output that shares ``n`` consecutive words with
+    an invisible source has its statements compared exactly, with their offsets."""
+    texts = dict.fromkeys(src.text for src in turn.hidden_sources)
+    hidden = [r for r in (_runs(text, n) for text in texts) if len(r.words) >= n]
+    if not hidden:
+        return []
+    text, spans = turn.output, turn.marker_spans
+    chars = turn.prose[2]
+    edited = turn.edited_at
+    if edited is None or "```" in text or "~~~" in text:
+        prose, utf8, _ = turn.prose
+        pieces = [word_bytes(prose, chars, utf8)]
+    else:
+        # An edited output checked again: a statement that no edit touched is one of the original's, unchanged,
+        # and was looked at then; only where text was joined or replaced can a new run be. Outside code blocks a
+        # statement lies within a line: look at the lines the edits touched.
+        lines = dict.fromkeys((text.rfind("\n", 0, a) + 1, text.find("\n", b)) for a, b in edited)
+        pieces = [word_bytes(without_spans(text, a, len(text) if b < 0 else b, spans), chars) for a, b in lines]
+    found_in: dict[_Runs, None] = {}
+    for ws in pieces:
+        if len(ws) >= n:
+            samples = _samples(ws, n)
+            sampled = set(samples)
+            found_in.update(dict.fromkeys(r for r in hidden if r.shares_a_run(ws, samples, sampled)))
+    hidden = list(found_in)
+    if not hidden:
+        return []  # the usual case
+    statements = turn.statements
+    if edited is not None:
+        statements = [st for st in statements if any(a <= st.end and st.start <= b for a, b in edited)]
+    visible: list[_Runs] | None = None
+    out = []
+    for st in statements:
+        body = word_bytes(without_spans(text, st.start, st.end, spans), chars)
+        if len(body) < n:
+            continue
+        samples = _samples(body, n)
+        sampled = set(samples)
+        if not any(r.shares_a_run(body, samples, sampled) for r in hidden):
+            continue
+        found = word_spans(text, st.start, st.end, spans)
+        exact = [w for w, _, _ in found]
+        covered = [False] * len(exact)
+        if visible is None:
+            visible = [_runs(t, n) for t in dict.fromkeys(s.text for group in turn.visible.values() for s in group)]
+        for i, gram in enumerate(zip(*(exact[j:] for j in range(n)), strict=False)):
+            if any(gram in r.ngrams for r in hidden) and not any(gram in r.ngrams for r in visible):
+                covered[i:i + n] = [True] * n
+        i = 0
+        while i < len(exact):
+            if not covered[i]:
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(exact) and covered[j + 1]:
+                j += 1
+            out.append((found[i][1], found[j][2]))
+            i = j + 1
+    return out
+
+
+# ------------------------------------------------------------------------------------------------------- messages
 
 
 def _hallucinated_message(cited: str, turn: Turn) -> str:

@@ -63,15 +63,15 @@ class QuoteCheck:
         return findings
 
     def _pieces(self, turn: Turn, start: int, end: int) -> list[str]:
-        """The normalised text of a quotation, citation markers removed, split at its gaps."""
+        """The normalised text of a quotation, citation marker groups removed (whole), split at its gaps."""
         parts, pos = [], start
-        markers = turn.markers
-        for k in range(bisect_left(markers, (start,)), len(markers)):
-            mk = markers[k]
-            if mk.end > end:
+        spans = turn.marker_spans
+        for k in range(bisect_left(spans, (start,)), len(spans)):
+            a, b = spans[k]
+            if b > end:
                 break
-            parts.append(turn.output[pos:mk.start])
-            pos = mk.end
+            parts.append(turn.output[pos:a])
+            pos = b
         parts.append(turn.output[pos:end])
         text = normalize(" ".join(parts))
         return [p.strip() for p in self._gaps.split(text) if p.strip()]
