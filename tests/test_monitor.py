@@ -155,17 +155,35 @@ def test_a_worker_killed_mid_batch_loses_nothing(backend: str, tmp_path: Path, r
     q.close()
 
 
+PACED_WORKER = """
+import sys, time
+from guardrail.judges import load_judge
+from guardrail.monitor.queues import open_queue
+from guardrail.monitor.results import open_results
+from guardrail.monitor.worker import Worker
+
+class Paced:  # the lexical judge, a little slower, so that two workers overlap
+    def __init__(self):
+        self.inner = load_judge("lexical")
+        self.name, self.version, self.window_chars = self.inner.name, self.inner.version, self.inner.window_chars
+    def judge(self, pairs):
+        time.sleep(0.05)
+        return self.inner.judge(pairs)
+
+print(Worker(open_queue(sys.argv[1]), open_results(sys.argv[2]), Paced(), batch=2).run(once=True).scored)
+"""
+
+
 def test_two_workers_share_one_redis_stream(stream_url: str, tmp_path: Path) -> None:
     results = f"sqlite:///{tmp_path}/results.db"
     decisions = drive(guard_for(stream_url), rounds=4)
-    workers = [subprocess.Popen([sys.executable, "-m", "guardrail.cli", "worker", "--queue", stream_url, "--results",
-                                 results, "--once", "--batch", "2"], stderr=subprocess.PIPE, text=True, cwd=ROOT)
-               for _ in range(2)]
+    workers = [subprocess.Popen([sys.executable, "-c", PACED_WORKER, stream_url, results], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=ROOT) for _ in range(2)]
     scored = []
     for w in workers:
-        _, err = w.communicate(timeout=120)
+        out, err = w.communicate(timeout=120)
         assert w.returncode == 0, err
-        scored.append(int(err.rsplit("scored ", 1)[1].split()[0]))
+        scored.append(int(out.strip()))
     assert all(n > 0 for n in scored) and sum(scored) == len(decisions)  # each some, together all, none twice
     with open_results(results) as store:
         assert store.count() == len(decisions)
