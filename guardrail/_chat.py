@@ -154,6 +154,53 @@ def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, st
     return (out if changed else entries), tail
 
 
+def _tokens_carry(entries: Any, scrubber: Scrubber) -> bool:
+    """Whether the chosen tokens of logprob entries (their text or their bytes) spell a banned term or an invisible
+    ID: logprobs that do not match their text are not trusted to."""
+    if not scrubber.active or not isinstance(entries, list):
+        return False
+    texts = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            return True
+        texts.append(str(entry.get("token") or ""))
+        raw = entry.get("bytes")
+        if isinstance(raw, list) and all(isinstance(b, int) and 0 <= b < 256 for b in raw):
+            texts.append(bytes(raw).decode("utf-8", "replace"))
+    return scrubber.carries("".join(texts)) or any(scrubber.carries(t) for t in texts)
+
+
+def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool:
+    """Scrub every string of a completion or chunk that is not guarded text (ids, model names, annotations, a
+    choice's ``text``, fields of events without choices): banned terms and invisible IDs become the replacement.
+    Guarded text, logprobs and tool-call arguments are left to their own rules. Whether anything changed."""
+    if not scrubber.active:
+        return False
+    skip = {*_TEXT_FIELDS, "tool_calls", "function_call"}  # guarded, or left alone unless the policy lists them
+
+    def walk(value: Any, guarded: bool) -> tuple[Any, bool]:
+        if isinstance(value, str):
+            new = scrubber.scrub(value)
+            return new, new != value
+        if isinstance(value, list):
+            changed = False
+            for i, item in enumerate(value):
+                value[i], c = walk(item, guarded)
+                changed |= c
+            return value, changed
+        if isinstance(value, dict):
+            changed = False
+            for k in list(value):
+                if k == "logprobs" or (guarded and (k in skip or k == "audio")):
+                    continue
+                value[k], c = walk(value[k], k in ("message", "delta"))
+                changed |= c
+            return value, changed
+        return value, False
+
+    return walk(obj, False)[1]
+
+
 # ----------------------------------------------------------------------------------------------- whole completions
 
 
@@ -184,6 +231,13 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
             changed = True
             continue
         logprobs = choice.get("logprobs")
+        if isinstance(logprobs, dict):
+            present = {_LOGPROB_KEYS[n] for n, *_ in verdicts if n in _LOGPROB_KEYS}
+            for field_key in _LOGPROB_KEYS.values():
+                tokens = logprobs.get(field_key)
+                if tokens and (field_key not in present or _tokens_carry(tokens, scrubber)):
+                    logprobs[field_key] = None  # tokens of no text, or tokens that spell what the text does not
+                    changed = True
         for name, holder, key, verdict in verdicts:
             lp_key = _LOGPROB_KEYS.get(name)
             entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
@@ -199,6 +253,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
                     changed = True
         if isinstance(logprobs, dict) and logprobs and all(v is None for v in logprobs.values()):
             choice["logprobs"] = None
+    changed |= scrub_extras(obj, scrubber, tool_calls)
     return out, changed
 
 
@@ -357,7 +412,7 @@ class ChunkStream:
 
     def _item(self, item: Any) -> bytes:
         if isinstance(item, Comment):
-            return encode_comment(item.text)
+            return encode_comment(self._scrubber.scrub(item.text) if self._scrubber.active else item.text)
         if item.data.strip() == DONE:
             return self._end_all() + self._done()
         if self.upstream_error:
@@ -366,14 +421,16 @@ class ChunkStream:
             obj = _loads(item.data)
         except StreamFormatError as exc:
             return self._broken("upstream_malformed", str(exc))
-        if "error" in obj and not obj.get("choices"):
+        if ("error" in obj or item.event == "error") and not obj.get("choices"):
             return self._upstream_error(obj)
         if self._encoder is None:
             self._encoder = ChunkEncoder(obj)
             self._template = {k: obj[k] for k in _TEMPLATE_KEYS if k in obj}
         choices = obj.get("choices")
-        if not choices:
-            return _event(item.data, item.event)  # a usage chunk, say: no text to guard
+        if not choices:  # a usage chunk, say: no text to guard, but nothing in it may spell what the user must not see
+            if scrub_extras(obj, self._scrubber, self._tool_calls):
+                return b"data: " + dumps(obj) + b"\n\n"
+            return _event(item.data, item.event)
         if not isinstance(choices, list):
             return self._broken("upstream_malformed", "stream chunk: choices is not a list")
         try:
@@ -382,6 +439,8 @@ class ChunkStream:
             return self._broken("upstream_malformed", str(exc))
         if self.error is not None:
             return tail
+        if scrub_extras(obj, self._scrubber, self._tool_calls):
+            changed = True
         if not changed:
             return _event(item.data, item.event) + tail
         kept = [c for c in choices if _carries(c)]
@@ -404,6 +463,8 @@ class ChunkStream:
             if state is None:
                 state = self._choices[index] = _Choice()
             delta = choice.get("delta")
+            if delta is None and isinstance(choice.get("message"), dict):
+                delta = choice["message"]  # a chunk written like a completion's choice: its text is guarded too
             if state.ended:  # blocked (or finished) earlier: nothing more of it goes out
                 choices[position] = {"index": index, "delta": {}}
                 changed = True

@@ -43,6 +43,7 @@ class Scrubber:
         # An ID is a whole token when the characters around it are neither word characters nor "-".
         self._ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])") if hidden \
             else None
+        self._seen: dict[str, str] = {}
         longest_id = len(hidden[0]) if hidden else 0
         self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
         """How many characters before a token can take part in a match that reaches into it."""
@@ -69,7 +70,19 @@ class Scrubber:
         return any(end > after for _, end in self.spans(text))
 
     def scrub(self, text: str) -> str:
-        """``text`` with every banned term and invisible ID replaced by the policy's replacement text."""
+        """``text`` with every banned term and invisible ID replaced by the policy's replacement text. Short strings
+        are remembered: a stream repeats its id, model and role in every chunk."""
+        if len(text) <= 256:
+            seen = self._seen.get(text)
+            if seen is not None:
+                return seen
+            out = self._scrub(text)
+            if len(self._seen) < 1024:
+                self._seen[text] = out
+            return out
+        return self._scrub(text)
+
+    def _scrub(self, text: str) -> str:
         spans = self.spans(text)
         if not spans:
             return text

@@ -203,6 +203,7 @@ class _Responder:
         self.span: Any = None
         self.started = 0.0
         self.traceparent: str | None = None
+        self.scrubber: Scrubber | None = None
 
     @property
     def fail_closed(self) -> bool:
@@ -263,7 +264,9 @@ class _Responder:
             await self._send_start(streaming=False, changed=False, decision=Decision.PASS)
 
     def _scrubber(self) -> Scrubber:
-        return Scrubber(self.guard.compiled, self.context.sources, self.context.roles)
+        if self.scrubber is None:
+            self.scrubber = Scrubber(self.guard.compiled, self.context.sources, self.context.roles)
+        return self.scrubber
 
     # -------------------------------------------------------------------------------------------------- the body
 
@@ -400,6 +403,13 @@ class _Responder:
                           decision: Decision | None = None) -> None:
         assert self.start is not None
         headers = MutableHeaders(scope=self.start)
+        scrubber = self._scrubber()
+        if scrubber.active:  # no header may spell a banned term or an invisible ID (an echoed request id, a model)
+            for name, value in list(headers.items()):
+                if scrubber.carries(value):
+                    del headers[name]
+                    if name == "content-type":
+                        headers[name] = value.split(";")[0].strip()
         if changed or streaming:
             for name in ("content-length", "etag", "content-md5"):
                 if name in headers:

@@ -12,7 +12,7 @@ from guardrail import Action, Decision, Finding, Guard, Label, Verdict
 
 SOURCES = [{"id": "a", "text": "Employees receive 25 days of paid annual leave."},
            {"id": "s", "text": "Secret.", "roles": ["board"]}]
-POLICY = {"citations": {"coverage": "flag"}, "banned_terms": {"terms": ["Falcon"]}}
+POLICY = {"citations": {"coverage": "flag"}, "banned_terms": {"terms": ["Falcon"]}, "budget_ms": 60_000}
 
 
 def test_all_is_sorted() -> None:

@@ -519,3 +519,52 @@ def test_any_chunking_with_logprobs_refusals_and_comments_releases_the_buffered_
             for e in (c.get("logprobs") or {}).get("content") or []:
                 for alt in e["top_logprobs"]:
                     assert alt["token"] not in hidden and not TERM_FINDER.check(alt["token"]).findings
+
+
+# ------------------------------------------------------------------------------ what travels beside the text
+
+
+def test_json_logprobs_that_do_not_match_their_text_are_not_trusted() -> None:
+    body = completion({"message": {"role": "assistant", "content": "Leave is 25 days [doc:a]."},
+                       "logprobs": {"content": [{"token": "BLUEJAY s", "logprob": -1, "bytes": None,
+                                                 "top_logprobs": []}],
+                                    "refusal": [entry("The secret [doc:s]")]}})
+    out = json.loads(body_of(guarded(GUARD, "application/json", [body])))
+    assert out["choices"][0]["logprobs"] is None  # tokens that spell a term, and tokens of a refusal that is not there
+    disguised = completion({"message": {"role": "assistant", "content": "Leave."},
+                            "logprobs": {"content": [{"token": "Leave.", "logprob": -1, "bytes": list(b"BLUEJAY"),
+                                                      "top_logprobs": []}], "refusal": None}})
+    assert json.loads(body_of(guarded(GUARD, "application/json", [disguised])))["choices"][0]["logprobs"] is None
+
+
+def test_other_strings_of_a_completion_are_scrubbed() -> None:
+    body = completion({"message": {"role": "assistant", "content": "Leave is 25 days [doc:a].", "annotations": [
+        {"type": "url_citation", "url_citation": {"title": "s BLUEJAY notes", "url": "https://x.invalid/s"}}]},
+        "text": "BLUEJAY s"}, model="s")
+    messages = guarded(GUARD, "application/json", [body])
+    raw = body_of(messages).decode()
+    assert "BLUEJAY" not in raw and '"s"' not in raw and "/s\"" not in raw
+    got = json.loads(raw)
+    assert got["choices"][0]["message"]["content"] == "Leave is 25 days [doc:a]."  # guarded text keeps its own rules
+    assert got["model"] == "[redacted]"
+
+
+def test_response_headers_never_spell_what_the_caller_may_not_see() -> None:
+    body = completion({"message": {"role": "assistant", "content": "Leave is 25 days [doc:a]."}})
+    app = upstream("application/json; note=BLUEJAY", [body], context=CONTEXT,
+                   extra=[("x-request-id", "BLUEJAY-7"), ("openai-model", "s"), ("x-kept", "fine")])
+    messages = run(GuardrailMiddleware(app, guard=GUARD))
+    headers = headers_of(messages[0])
+    assert "x-request-id" not in headers and "openai-model" not in headers and headers["x-kept"] == "fine"
+    assert headers["content-type"] == "application/json"
+
+
+def test_stream_comments_textless_events_and_message_chunks_are_scrubbed() -> None:
+    raw = (b": BLUEJAY ping\n\n"
+           b'data: {"id":"c","choices":[],"usage":{"total_tokens":3},"note":"BLUEJAY s"}\n\n'
+           b'data: {"id":"c","choices":[{"index":0,"message":{"content":"BLUEJAY s."}}]}\n\n'
+           b'event: error\ndata: {"message": "BLUEJAY s"}\n\n')
+    out = body_of(guarded(GUARD, "text/event-stream", [raw]))
+    text = out.decode()
+    assert "BLUEJAY" not in text and '"s"' not in text and " s." not in text
+    assert text.startswith(": [redacted] ping\n\n")
