@@ -310,20 +310,10 @@ def _check(args: argparse.Namespace) -> int:
     from .guard import Guard
 
     guard = Guard.from_policy(args.policy)
-    try:
-        source = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8", errors="surrogateescape")
-    except OSError as exc:
-        print(f"guardrail: cannot read {args.input}: {exc.strerror}", file=sys.stderr)
+    opened = _open(args)
+    if opened is None:
         return EXIT_ERROR
-    try:
-        sink = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8", errors="backslashreplace")
-    except OSError as exc:
-        print(f"guardrail: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
-        return EXIT_ERROR
-    if source is sys.stdin and isinstance(source, io.TextIOWrapper):
-        source.reconfigure(errors="surrogateescape")
-    if sink is sys.stdout and isinstance(sink, io.TextIOWrapper):
-        sink.reconfigure(errors="backslashreplace")
+    source, sink = opened
     total = _count_lines(args.input) if args.input != "-" and sys.stderr.isatty() else 0
     progress = _Progress(total) if total > _PROGRESS_MIN_LINES else None
     decisions: Counter[str] = Counter()
