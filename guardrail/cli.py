@@ -338,14 +338,7 @@ def _check(args: argparse.Namespace) -> int:
             row = {"id": record.get("id", lineno), **verdict.to_dict()}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
     finally:
-        if progress:
-            progress.done()
-        if sink is not sys.stdout:
-            sink.close()
-        else:
-            sink.flush()
-        if source is not sys.stdin:
-            source.close()
+        _close(source, sink, progress)
     _summary(decisions, labels, bad)
     if bad:
         return EXIT_ERROR
@@ -371,6 +364,18 @@ def _open(args: argparse.Namespace) -> tuple[IO[str], IO[str]] | None:
     if sink is sys.stdout and isinstance(sink, io.TextIOWrapper):
         sink.reconfigure(errors="backslashreplace")
     return source, sink
+
+
+def _close(source: IO[str], sink: IO[str], progress: _Progress | None) -> None:
+    """End a ``check`` or ``audit`` run: the progress bar cleared, the output flushed, the files closed."""
+    if progress:
+        progress.done()
+    if sink is not sys.stdout:
+        sink.close()
+    else:
+        sink.flush()
+    if source is not sys.stdin:
+        source.close()
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -408,14 +413,7 @@ def _audit(args: argparse.Namespace) -> int:
             turns.append(TurnSummary.from_dict(summary))
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
     finally:
-        if progress:
-            progress.done()
-        if sink is not sys.stdout:
-            sink.close()
-        else:
-            sink.flush()
-        if source is not sys.stdin:
-            source.close()
+        _close(source, sink, progress)
     report = summarize(turns, {"name": judge.name, "version": judge.version})
     report["malformed"] = bad
     print(table(report), file=sys.stderr)
