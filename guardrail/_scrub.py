@@ -2,8 +2,9 @@
 
 The checks guard the text of a choice. Other things travel beside it and can spell the same secrets: the
 ``top_logprobs`` alternatives a model considered, the message of an upstream's error event. A :class:`Scrubber`
-answers for one turn whether such a string carries a banned term (of a term check that acts) or an invisible
-source's ID (as a whole token, CONTRACT section 2), and removes them. Pure: no I/O.
+answers for one turn whether such a string carries a banned term (of a term check that acts), an invisible
+source's ID (as a whole token) or a copy of its text (``leak_min_words`` words, CONTRACT section 2), and removes
+them. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .checks.citations import CitationCheck, copies_in
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Source
@@ -26,7 +28,8 @@ class _Text:
 
 
 class Scrubber:
-    """Banned terms and invisible IDs for one turn (``compiled``, the turn's sources, the caller's roles)."""
+    """Banned terms, invisible IDs and copies of invisible text for one turn (``compiled``, the turn's sources,
+    the caller's roles)."""
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source], roles: frozenset[str]):
         self.terms = next((c for c in compiled.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG),
@@ -40,6 +43,10 @@ class Scrubber:
             if src.visible_to(roles):
                 visible.add(src.id)
         hidden = sorted(retrieved - visible, key=len, reverse=True)
+        citations = next((c for c in compiled.checks if isinstance(c, CitationCheck)), None)
+        self._copy_n = (citations.leak_min_words if citations is not None else 8) if hidden else 0
+        self._hidden_texts = [src.text for src in sources if not src.visible_to(roles)]
+        self._visible_texts = [src.text for src in sources if src.visible_to(roles)]
         # An ID is a whole token when the characters around it are neither word characters nor "-".
         self._ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])") if hidden \
             else None
@@ -62,6 +69,8 @@ class Scrubber:
             out.extend((f.start, f.end) for f in self.terms.run(_Text(text)))  # type: ignore[arg-type]
         if self._ids is not None:
             out.extend(m.span() for m in self._ids.finditer(text))
+            if len(text) >= 2 * self._copy_n - 1:  # room for that many words
+                out.extend(copies_in(text, self._hidden_texts, self._visible_texts, self._copy_n))
         out.sort()
         return out
 

@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from .checks.base import Turn, acts, prefix_statements
+from .checks.citations import CitationCheck, copies, open_run
 from .checks.instructions import InstructionCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -41,6 +42,7 @@ from .text import Kind, normalize, normalize_mapped
 # citation marker, or a line break. Only a chunk that brings one makes the guard look again.
 _COMPLETES = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
+_WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
 # A fence line at a line start (an opening one, or one that may close a code block), and one that can close a block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 _CLOSING_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*\r?$")
@@ -88,6 +90,13 @@ class StreamGuard:
             for _, p in c.must_not_match
         ]
         self._free = not acting  # nothing can change the text: release as it comes
+        # Copies of invisible text that act: words that could still grow into a run are held back, and once an edit
+        # has joined text, what was sent before the window is looked at with it (`_tail`: its last characters).
+        self._leak_n = next((c.leak_min_words for c in acting
+                             if isinstance(c, CitationCheck) and c.on_unauthorized is not Action.FLAG), 0)
+        self._tail = ""
+        self._joined = False
+        self._copy_hold = False
         # While the window ends inside an open code block, nothing can be released before a line closes it: the
         # guard then only looks at each completed line (cost linear in the block) instead of the whole window.
         self._fence: tuple[str, int] | None = None
@@ -140,7 +149,8 @@ class StreamGuard:
         before = len(self._parts[0]) if len(self._parts) == 2 else sum(len(p) for p in self._parts[:-1])
         if len(self._parts) > 1:
             self._parts = ["".join(self._parts)]
-        if self._by_statement and _COMPLETES.search(self._parts[0], max(before - _LOOKBACK, 0)) is None:
+        if self._by_statement and _COMPLETES.search(self._parts[0], max(before - _LOOKBACK, 0)) is None and not (
+                self._copy_hold and _WORD_END.search(self._parts[0], max(before - 1, 0)) is not None):
             return ""
         out = self._advance()
         if self._by_statement and not self.blocked:
@@ -225,9 +235,15 @@ class StreamGuard:
             return self._block(findings)
         if self._terms is not None:
             limit = min(limit, self._term_safe(text))
-            for f in sorted((f for f in findings if f.label is Label.BANNED_TERM), key=lambda f: -f.end):
-                if f.start < limit < f.end:
-                    limit = f.start  # a term reaching past the point (across a line break, say): hold it all
+        if self._leak_n and turn.hidden_sources:
+            held = open_run(turn, self._leak_n, limit)
+            # Words held for a copy are looked at again as soon as the next word is complete.
+            self._copy_hold = held < limit
+            limit = min(limit, held)
+        # A term or a copy reaching past the point (across a line break, say): hold it all.
+        for f in sorted((f for f in findings if f.action is not Action.FLAG), key=lambda f: -f.end):
+            if f.start < limit < f.end:
+                limit = f.start
         for pattern in self._patterns:
             for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
                 if m.partial or m.end() == len(text):
@@ -257,6 +273,11 @@ class StreamGuard:
             again = [f for f in run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
+            self._joined = self._joined or bool(self._leak_n)
+        if window and self._joined and turn.hidden_sources and self._leaks_across(window, turn):
+            return self._block([*settled, Finding("citations", Label.UNAUTHORIZED_SOURCE, Action.BLOCK, 0,
+                                                  len(text), "text copied from a source that is not visible to the "
+                                                             "caller (in the edited output)")])
         out = ""
         if window:
             beyond = self._pending + window
@@ -267,11 +288,12 @@ class StreamGuard:
             self._unsent, self._ahead = "", beyond
         elif self._unsent:
             out, self._unsent = self._unsent, ""
-        self._commit(text, upto, limit, edited, edit_plan.edits, plain, turn)
+        self._commit(text, upto, limit, edited, edit_plan.edits, plain, turn,
+                     [f for f in settled if f.action is not Action.FLAG])
         return self._send(out)
 
     def _commit(self, text: str, upto: int, limit: int, edited: str, edits: list[tuple[int, int, str]],
-                plain: set[int], turn: Turn) -> None:
+                plain: set[int], turn: Turn, reach: list[Finding]) -> None:
         """Move the window past what is final: to the next line once a line is done, else to the end of the last
         sentence released (edits never reach back across a kept sentence, except for the whitespace after it)."""
         continued = False
@@ -294,17 +316,29 @@ class StreamGuard:
             if nl < 0:
                 return
             cut, pending = nl + 1, ""
-        if any(a < nl + 1 and b > cut for a, b, _ in edits):
-            return  # an edit (a term across the line break) spans the cut
+        if any(a < nl + 1 and b > cut for a, b, _ in edits) or any(f.start < nl + 1 < f.end for f in reach):
+            return  # an edit (a term across the line break) or what it acts on (a copy across lines) spans the cut
         final = self._pending + edited[:edited_offset(edits, cut)]
         if not final.startswith(self._ahead):
             return  # cannot happen while release is a prefix of the decision; finish() would then block
         self._unsent += final[len(self._ahead):]
+        if self._leak_n:
+            tail = self._tail + final
+            cut = max(0, len(tail) - 64 * self._leak_n)
+            space = tail.find(" ", cut)
+            self._tail = tail[space + 1 if space >= 0 else cut:] if cut else tail
         self._ahead = ""
         self._pending = pending
         self._parts = [text[nl + 1:]]
         self._base += nl + 1
         self._continued = continued
+
+    def _leaks_across(self, window: str, turn: Turn) -> bool:
+        """Whether the text before the window and ``window`` (edited) together hold a copy: once an edit took text
+        away, words on either side of it meet (the buffered check looks at the edited output again, too)."""
+        joined = Turn(self._tail + self._pending + window, (), self._roles, self._compiled.marker_re, turn.deadline)
+        joined.retrieved, joined.visible = turn.retrieved, turn.visible
+        return bool(copies(joined, self._leak_n))
 
     def _block(self, findings: list[Finding]) -> str:
         self.blocked = True

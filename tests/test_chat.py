@@ -350,6 +350,22 @@ def test_upstream_error_event_is_forwarded_with_terms_redacted() -> None:
                      "[DONE]"]
 
 
+def test_an_upstream_error_never_repeats_invisible_text() -> None:
+    # an upstream that echoes its prompt (the retrieved passages) in its error message
+    secret = "The merger with Initech closes next spring and the Berlin office goes"
+    docs = [*DOCS, {"id": "m", "text": secret + " with it.", "roles": ["board"]}]
+    message = f"context too long: ... {secret.upper()} ... (4097 tokens)"
+    raw = chunk("Leave is ") + b'data: {"error": {"message": ' + json.dumps(message).encode() + b'}}\n\n'
+    out = body_of(guarded(GUARD, "text/event-stream", [raw], {"sources": docs, "roles": ["employee"]}))
+    error = next(json.loads(ev.data) for ev in events(out) if ev.data != "[DONE]")["error"]
+    assert error["message"] == "context too long: ... [redacted] ... (4097 tokens)"
+    # the same through a JSON error body and a field beside the text
+    scrubber = Scrubber(GUARD.compiled, [Source.coerce(d) for d in docs], frozenset({"employee"}))
+    assert scrubber.scrub(f"note: {secret}.") == "note: [redacted]."
+    assert scrubber.scrub("Leave is 25 days, the merger with Initech closes.") == \
+        "Leave is 25 days, the merger with Initech closes."  # six words: no copy
+
+
 def test_a_stream_over_the_size_cap_ends_with_an_error() -> None:
     raw = b"".join(chunk("Leave is 25 days [doc:a]. ") for _ in range(20)) + chunk(finish="stop")
     out = body_of(guarded(GUARD, "text/event-stream", [raw[i:i + 100] for i in range(0, len(raw), 100)],

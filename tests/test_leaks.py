@@ -301,9 +301,15 @@ WORDS = BERLIN.rstrip(".").split()
         pytest.param("The Berlin office will close [doc:pub, doc:hr-12] in March and",
                      "The Berlin office will close [doc:pub, doc:hr-12] in March and", id="a group inside the run"),
         pytest.param("Note: " + " ".join(WORDS) + "!", " ".join(WORDS), id="the whole source, one finding"),
-        # runs are counted within one statement: a sentence boundary, a line break cut the run
-        pytest.param("The Berlin office will close. In March and one hundred", None, id="cut by a sentence end"),
-        pytest.param("The Berlin office will close\nin March and one hundred", None, id="cut by a line break"),
+        # runs reach across statements: a sentence end, a line break, short list items do not cut them
+        pytest.param("The Berlin office will close. In March and one hundred",
+                     "The Berlin office will close. In March and one hundred", id="cut by a sentence end"),
+        pytest.param("The Berlin office will close\nin March and one hundred",
+                     "The Berlin office will close\nin March and one hundred", id="cut by a line break"),
+        pytest.param("The Berlin office.\n- Will close in.\n- March and one.",
+                     "The Berlin office.\n- Will close in.\n- March and one", id="short list items"),
+        pytest.param("The Berlin office will. Something else. Close in March and one hundred", None,
+                     id="other words between"),
     ],
 )
 def test_copied_runs(copy: str, found: str | None) -> None:
@@ -355,8 +361,12 @@ def test_runs_that_a_visible_source_holds_too_are_no_leak() -> None:
     output = "Employees receive 25 days of paid annual leave per calendar year; the bonus pool is cut by half."
     assert spans(FLAG.check(output, sources, []), output) == [
         "of paid annual leave per calendar year; the bonus pool is cut by half"]
-    # and a statement boundary cuts the run: seven words after it are no copy
+    # a statement boundary does not cut the run: it reaches from the shared sentence into the next
     output = "Employees receive 25 days of paid annual leave per calendar year. The bonus pool is cut by half."
+    assert spans(FLAG.check(output, sources, []), output) == [
+        "of paid annual leave per calendar year. The bonus pool is cut by half"]
+    # words between break it: seven copied words after them are no copy
+    output = "Employees receive 25 days of paid annual leave per calendar year. Also: the bonus pool is cut by half."
     assert FLAG.check(output, sources, []).findings == []
 
 
@@ -448,6 +458,27 @@ def test_a_stream_never_releases_an_invisible_group_item() -> None:
         assert released == verdict.output == "Leave is 25 days [doc:hr-12]. Laptops last [doc:pub]. Bye"
 
 
+def test_a_stream_holds_the_words_that_may_grow_into_a_copy() -> None:
+    # A copy cut into short lines: the first line alone is no copy, but it may become one, so it waits.
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "strip"}})
+    session = guard.stream(SOURCES, EMPLOYEE)
+    assert session.feed("Leave is 25 days [doc:hr-12].\nThe Berlin office will close.\nIn") == \
+        "Leave is 25 days [doc:hr-12]."
+    # ... and once the run is whole, both lines go, and what follows them is released
+    assert session.feed(" March and one hundred.\nLaptops last [doc:pub].\nBye") == "\nLaptops last [doc:pub]."
+    rest, verdict = session.finish()
+    assert session.released == verdict.output == "Leave is 25 days [doc:hr-12].\nLaptops last [doc:pub].\nBye"
+    # Nothing is held for long when the words at the end of a statement do not go on in the source.
+    session = guard.stream(SOURCES, EMPLOYEE)
+    assert session.feed("The Berlin office is big. Laptops last") == "The Berlin office is big."
+    # Blocking: nothing of the copy reaches the client before the block.
+    session = DEFAULT.stream(SOURCES, EMPLOYEE)
+    released = [session.feed(w + " ") for w in "Hi. The Berlin office will close.\nIn March and one hundred.".split()]
+    rest, verdict = session.finish()
+    assert session.blocked and verdict.decision is Decision.BLOCKED
+    assert "".join(released) + rest == "Hi."
+
+
 LEAK_SOURCES: list[dict[str, Any]] = [
     {"id": "hr-12", "text": "Employees receive 25 days of paid annual leave per calendar year.", "roles": ["employee"]},
     {"id": "pub", "text": "Laptops are replaced every three years and lost devices are reported within a day."},
@@ -460,6 +491,9 @@ PREFIXES = ["doc:", "DOC:", "Doc: ", "doc:  ", "dOc:\t"]
 SEPARATORS = [", ", ",", "; ", ";", ",  "]
 COPIES = ["the Berlin office will close in March and one hundred", "NOBODY MAY READ THIS PASSAGE ABOUT THE MERGER",
           "Laptops are replaced every three years and lost devices"]
+# copies chopped into short sentences and lines: together still a run
+COPIES += ["the Berlin office. Will close in March. And one hundred", "Nobody may read\nthis passage about\nthe merger",
+           "the Berlin office will close\n- in March and one hundred"]
 PROSE = ["leave", "is", "the", "office", "Berlin", "closes", "fin-9", "fin-90", "xfin-9", "(doc:fin-9)",
          "sealed", "sealed-off", "merger", "e.g.", "3.5", "days", "per", "year"]
 
@@ -547,9 +581,8 @@ def test_streamed_release_equals_the_checked_output_and_never_leaks(name: str, o
     n = guard.policy.citations.leak_min_words  # type: ignore[union-attr]
     for source in invisible(roles):
         assert token_occurrences(released, source["id"]) == [], (source["id"], released)
-        # a run of the source's words in one statement of what was released
-        for piece in re.split(r"[.!?…]\s+|\n", released):
-            assert not copied(piece, source["text"], n), (piece, released)
+        # a run of the source's words anywhere in what was released, across statements and lines
+        assert not copied(GROUP_RE.sub(" ", released), source["text"], n), released
 
 
 # -------------------------------------------------------------------------------------- properties of findings
@@ -607,3 +640,18 @@ def test_source_objects_are_accepted() -> None:
     sources = [Source("fin-9", BERLIN, ("finance",)), Source("pub", "Public.")]
     verdict = DEFAULT.check("See fin-9.", sources, [])
     assert verdict.decision is Decision.BLOCKED
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab1_ .,-\n[]:é", min_size=1, max_size=40), data=st.data())
+def test_where_a_held_word_starts_agrees_with_word_spans(text: str, data: st.DataObject) -> None:
+    from guardrail.checks.citations import _word_start
+    from guardrail.text import word_spans
+
+    points = sorted(data.draw(st.lists(st.integers(0, len(text)), min_size=0, max_size=4, unique=True)))
+    spans = [(a, b) for a, b in zip(points[::2], points[1::2], strict=False) if a < b]
+    cut = data.draw(st.integers(0, len(text) - 1))
+    for partial in (False, True):
+        found = word_spans(text, cut, len(text), spans)[:-1 if partial else None]
+        for k in range(1, len(found) + 1):
+            assert _word_start(text, cut, len(text), spans, partial, k) == found[-k][1]

@@ -4,6 +4,7 @@ and, whatever the citation format, nothing of a source the caller may not see re
 from __future__ import annotations
 
 import difflib
+import re
 from bisect import bisect_right
 from functools import cached_property, lru_cache
 from typing import ClassVar
@@ -32,16 +33,12 @@ class CitationCheck:
       punctuation and line breaks (the source's, or those inside a code block). A run of words that also occurs
       in a visible source of the turn is no leak. The finding spans the copied words in the original output.
 
-      Runs are counted **within one statement**: a run that a statement boundary cuts is two shorter runs (and a
-      statement of prose ends at a line break). This is a choice, for streams: a stream releases the output
-      statement by statement, once each is complete and checked, so a run that could reach across a boundary
-      would have had its first half released before its second half arrived. A copied paragraph is caught in
-      every one of its sentences or lines that holds ``leak_min_words`` words of it; a copy chopped into shorter
-      statements (short lines, short sentences) is not.
+      Runs reach across statements and line breaks: a copy chopped into short sentences or lines is still one
+      run. A stream holds back the words at its end that could still grow into one (see :func:`open_run`).
 
     Both cost nothing when every retrieved source is visible. A copy is first looked for cheaply in the whole
     output (see :func:`copies`); only an output that shares a run of ``leak_min_words`` words with an invisible
-    source has its statements compared exactly. What a source takes is cached, as sources repeat across turns.
+    source has its words compared exactly. What a source takes is cached, as sources repeat across turns.
 
     Messages never echo an ID the caller may not see, nor copied text.
     """
@@ -179,9 +176,38 @@ class _Runs:
         return out
 
     @cached_property
+    def strs(self) -> list[str]:
+        """Its words as :func:`words` gives them (those of :func:`word_spans`)."""
+        return words(self.text)
+
+    @cached_property
     def ngrams(self) -> frozenset[tuple[str, ...]]:
-        w = words(self.text)
+        w = self.strs
         return frozenset(zip(*(w[i:] for i in range(self.n)), strict=False))
+
+    @cached_property
+    def positions(self) -> dict[bytes, list[int]]:
+        """Where each of its words stands."""
+        out: dict[bytes, list[int]] = {}
+        for i, w in enumerate(self.words):
+            out.setdefault(w, []).append(i)
+        return out
+
+    def longest_tail(self, ws: list[bytes]) -> int:
+        """The most words at the end of ``ws`` (as :func:`word_bytes` gives them) that the source holds
+        consecutively."""
+        if not ws:
+            return 0
+        src = self.words
+        best = 0
+        for q in self.positions.get(ws[-1], ()):
+            m = 1
+            while m < len(ws) and m <= q and src[q - m] == ws[-1 - m]:
+                m += 1
+            best = max(best, m)
+            if best == len(ws):
+                break
+        return best
 
     def shares_a_run(self, ws: list[bytes], samples: list[tuple[bytes, ...]], sampled: set[tuple[bytes, ...]]) -> bool:
         """Whether the words ``ws`` (whose sampled runs are ``samples``, see :func:`_samples`, and ``sampled``
@@ -227,70 +253,141 @@ def _samples(ws: list[bytes], n: int) -> list[tuple[bytes, ...]]:
 
 
 def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
-    """The spans of the runs of at least ``n`` words, within one statement, copied from an invisible source of the
-    turn and found in none of its visible sources; in order.
+    """The spans of the runs of at least ``n`` consecutive words of the output (its marker groups taken out) copied
+    from an invisible source of the turn and found in none of its visible sources; in order. Runs reach across
+    statements and line breaks.
 
-    First the whole output (marker groups taken out) against each invisible source, cheaply: its runs of ``k``
-    words at every ``step``-th word (a few dozen tuples, built in C) against the source's set of all its runs of
-    ``k`` words; a run in common is extended word by word. Only an output that shares ``n`` consecutive words with
-    an invisible source has its statements compared exactly, with their offsets."""
-    texts = dict.fromkeys(src.text for src in turn.hidden_sources)
-    hidden = [r for r in (_runs(text, n) for text in texts) if len(r.words) >= n]
+    First the whole output against each invisible source, cheaply: its runs of ``k`` words at every ``step``-th
+    word (a few dozen tuples, built in C) against the source's set of all its runs of ``k`` words; a run in common
+    is extended word by word. Only an output that shares ``n`` consecutive words with an invisible source has its
+    words compared exactly, with their offsets."""
+    hidden = _hidden_runs(turn, n)
     if not hidden:
         return []
-    text, spans = turn.output, turn.marker_spans
-    chars = turn.prose[2]
-    edited = turn.edited_at
-    if edited is None or "```" in text or "~~~" in text:
-        prose, utf8, _ = turn.prose
-        pieces = [word_bytes(prose, chars, utf8)]
-    else:
-        # An edited output checked again: a statement that no edit touched is one of the original's, unchanged,
-        # and was looked at then; only where text was joined or replaced can a new run be. Outside code blocks a
-        # statement lies within a line: look at the lines the edits touched.
-        lines = dict.fromkeys((text.rfind("\n", 0, a) + 1, text.find("\n", b)) for a, b in edited)
-        pieces = [word_bytes(without_spans(text, a, len(text) if b < 0 else b, spans), chars) for a, b in lines]
-    found_in: dict[_Runs, None] = {}
-    for ws in pieces:
-        if len(ws) >= n:
-            samples = _samples(ws, n)
-            sampled = set(samples)
-            found_in.update(dict.fromkeys(r for r in hidden if r.shares_a_run(ws, samples, sampled)))
-    hidden = list(found_in)
+    prose, utf8, chars = turn.prose
+    hidden = _sharing(word_bytes(prose, chars, utf8), hidden, n)
     if not hidden:
         return []  # the usual case
-    statements = turn.statements
-    if edited is not None:
-        statements = [st for st in statements if any(a <= st.end and st.start <= b for a, b in edited)]
-    visible: list[_Runs] | None = None
+    return _copied_spans(turn.output, turn.marker_spans, hidden, _visible_runs(turn, n), n)
+
+
+def copies_in(text: str, hidden: list[str], visible: list[str], n: int) -> list[tuple[int, int]]:
+    """:func:`copies` for any string (an error message, a field beside the text): the spans of its runs of ``n``
+    words copied from one of the ``hidden`` texts and held by none of the ``visible`` ones."""
+    runs = [r for r in (_runs(t, n) for t in dict.fromkeys(hidden)) if len(r.words) >= n]
+    runs = _sharing(word_bytes(text), runs, n) if runs else []
+    return _copied_spans(text, [], runs, [_runs(t, n) for t in dict.fromkeys(visible)], n) if runs else []
+
+
+def _sharing(ws: list[bytes], hidden: list[_Runs], n: int) -> list[_Runs]:
+    """The sources of ``hidden`` with which the words ``ws`` share a run of ``n``."""
+    if len(ws) < n:
+        return []
+    samples = _samples(ws, n)
+    sampled = set(samples)
+    return [r for r in hidden if r.shares_a_run(ws, samples, sampled)]
+
+
+def _copied_spans(text: str, spans: list[tuple[int, int]], hidden: list[_Runs], visible: list[_Runs],
+                  n: int) -> list[tuple[int, int]]:
+    """The spans of ``text`` (``spans`` taken out) where runs of ``n`` words of a ``hidden`` source that no
+    ``visible`` one holds lie, merged where they overlap or touch word to word."""
+    found = word_spans(text, 0, len(text), spans)
+    exact = [w for w, _, _ in found]
+    covered = [False] * len(exact)
+    for i, gram in enumerate(zip(*(exact[j:] for j in range(n)), strict=False)):
+        if any(gram in r.ngrams for r in hidden) and not any(gram in r.ngrams for r in visible):
+            covered[i:i + n] = [True] * n
     out = []
-    for st in statements:
-        body = word_bytes(without_spans(text, st.start, st.end, spans), chars)
-        if len(body) < n:
+    i = 0
+    while i < len(exact):
+        if not covered[i]:
+            i += 1
             continue
-        samples = _samples(body, n)
-        sampled = set(samples)
-        if not any(r.shares_a_run(body, samples, sampled) for r in hidden):
-            continue
-        found = word_spans(text, st.start, st.end, spans)
-        exact = [w for w, _, _ in found]
-        covered = [False] * len(exact)
-        if visible is None:
-            visible = [_runs(t, n) for t in dict.fromkeys(s.text for group in turn.visible.values() for s in group)]
-        for i, gram in enumerate(zip(*(exact[j:] for j in range(n)), strict=False)):
-            if any(gram in r.ngrams for r in hidden) and not any(gram in r.ngrams for r in visible):
-                covered[i:i + n] = [True] * n
-        i = 0
-        while i < len(exact):
-            if not covered[i]:
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(exact) and covered[j + 1]:
-                j += 1
-            out.append((found[i][1], found[j][2]))
-            i = j + 1
+        j = i
+        while j + 1 < len(exact) and covered[j + 1]:
+            j += 1
+        out.append((found[i][1], found[j][2]))
+        i = j + 1
     return out
+
+
+def _hidden_runs(turn: Turn, n: int) -> list[_Runs]:
+    texts = dict.fromkeys(src.text for src in turn.hidden_sources)
+    return [r for r in (_runs(text, n) for text in texts) if len(r.words) >= n]
+
+
+def _visible_runs(turn: Turn, n: int) -> list[_Runs]:
+    return [_runs(t, n) for t in dict.fromkeys(s.text for group in turn.visible.values() for s in group)]
+
+
+def open_run(turn: Turn, n: int, after: int = 0) -> int:
+    """For a stream: the offset of ``turn.output`` (text still arriving) before which no copy can change any more,
+    if it lies before ``after`` (else ``len(output)``: the caller holds back from ``after`` on anyway).
+
+    A run of ``n`` words that more text completes holds at most ``n - 1`` words already here, and they are the
+    last complete ones, consecutive in an invisible source: the start of the longest such tail. The last word
+    counts only when something follows it; a bracket not yet closed after the last marker may open a marker, whose
+    words will not be words of the text: the tail before it counts too."""
+    text = turn.output
+    hidden = _hidden_runs(turn, n) if n > 1 else []
+    if not hidden:
+        return len(text)
+    spans = turn.marker_spans
+    # The tail: n words (16 characters a word are usually plenty, else 64), cut at a space.
+    cut = max(0, len(text) - 16 * n)
+    if cut:
+        cut = text.rfind(" ", 0, cut) + 1
+        if len(word_bytes(without_spans(text, cut, len(text), spans))) <= n:
+            cut = max(0, len(text) - 64 * n)
+            cut = text.rfind(" ", 0, cut) + 1 if cut else 0
+    ends = [len(text)]
+    last_marker = spans[-1][1] if spans else 0
+    bracket = max(text.rfind("[", last_marker), text.rfind("(", last_marker))
+    if bracket >= cut and "]" not in text[bracket:] and ")" not in text[bracket:]:
+        ends.append(bracket)
+    start = len(text)
+    for end in ends:
+        # the last word may still be being written
+        partial = end == len(text) and is_word_char(text[-1]) and last_marker < end
+        tail = word_bytes(without_spans(text, cut, end, spans))[:-1 if partial else None]
+        longest = max((r.longest_tail(tail[-n + 1:]) for r in hidden), default=0)
+        if not longest:
+            continue
+        # Only a tail reaching back before `after` matters: count the complete words from there on.
+        later = word_bytes(without_spans(text, after, end, spans))[:-1 if partial else None] if after > cut else tail
+        if len(later) >= longest:
+            continue
+        start = min(start, _word_start(text, cut, end, spans, partial, longest))
+    return start
+
+
+_ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], partial: bool, k: int) -> int:
+    """Where the ``k``-th last word of ``text[cut:end]`` (marker groups taken out; the last word left out when it
+    is ``partial``) starts: for ASCII text straight from the characters, else through :func:`word_spans`."""
+    if not text.isascii():
+        return word_spans(text, cut, end, spans)[:-1 if partial else None][-k][1]
+    origins, starts, pieces, pos, size = [], [], [], cut, 0  # where each piece is in `text`, and once joined
+    for a, b in spans:
+        if b <= pos or a >= end:
+            continue
+        if a > pos:
+            origins.append(pos)
+            starts.append(size)
+            pieces.append(text[pos:a])
+            size += a - pos
+        pos = max(pos, b)
+    if pos < end:
+        origins.append(pos)
+        starts.append(size)
+        pieces.append(text[pos:end])
+    found = [m.start() for m in _ASCII_WORD.finditer("".join(pieces))][:-1 if partial else None]
+    at = found[-k]
+    j = bisect_right(starts, at) - 1
+    return origins[j] + at - starts[j]
 
 
 # ------------------------------------------------------------------------------------------------------- messages
