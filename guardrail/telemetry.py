@@ -1,8 +1,9 @@
 """Telemetry through the OpenTelemetry API (CONTRACT section 10): spans, metrics and evaluation events.
 
 The library uses ``opentelemetry-api`` only: with no SDK configured every call here is a no-op, and the guard checks
-that first (one ``isinstance``), so it costs next to nothing. ``guardrail serve``, ``worker`` and ``demo`` configure
-the SDK from the standard ``OTEL_*`` environment variables (:func:`configure_from_env`).
+that first (:func:`active`: one read of the API's global and a type test, ~0.1 µs), so it costs next to nothing.
+``guardrail serve``, ``worker`` and ``demo`` configure the SDK from the standard ``OTEL_*`` environment variables
+(:func:`configure_from_env`).
 
 - **Spans**: one per guarded response (``apply_guardrail <policy>``, a child of the current span, so it sits under
   the application's server span), never one per chunk. Attributes ``gen_ai.operation.name`` = ``apply_guardrail`` and
@@ -10,7 +11,11 @@ the SDK from the standard ``OTEL_*`` environment variables (:func:`configure_fro
 - **Metrics**: ``guardrail.decisions``, ``guardrail.findings``, ``guardrail.duration`` (s),
   ``guardrail.stream.holdback`` (characters), ``guardrail.samples``, ``guardrail.queue.depth``,
   ``guardrail.worker.lag`` (s), ``guardrail.evaluations``; their attributes are low-cardinality (policy, decision,
-  check, label, action, outcome).
+  check, label, action, outcome). On the request path nothing reaches the SDK's metric code: counters are
+  observable counters over in-process totals, and ``guardrail.duration`` and ``guardrail.stream.holdback`` values
+  wait in process until the SDK collects.
+- **Cost with the SDK**: the span is what remains (the SDK's ``start_span``/``end``, ~6 µs per finding event); a
+  span made after the fact (``Guard.check``) gets all its attributes in one dict at its start.
 - **Evaluation events**: the worker emits ``gen_ai.evaluation.result`` log records carrying the trace and span id of
   the evaluated turn's guard span; its own span links to that span.
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections import Counter
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -41,11 +46,19 @@ SCOPE = "guardrail"
 MAX_FINDING_EVENTS = 32
 """Findings beyond this many are counted in the span's attributes, not each made an event."""
 _NO_SDK = trace.ProxyTracerProvider
+# The API keeps the global providers in module globals, None until one is set; reading them directly spares the
+# environment lookup ``get_tracer_provider`` makes on every call while none is set (most of what the API-only path
+# cost). A provider named in the environment is loaded by the API on first use: then, or if the globals are gone in
+# some version, ask the API.
+_DIRECT_TRACE = hasattr(trace, "_TRACER_PROVIDER") and "OTEL_PYTHON_TRACER_PROVIDER" not in os.environ
 
 
 def active() -> bool:
     """Whether an SDK is configured (else every span would be a no-op: skip the work of describing it). An exact
     type test: ``isinstance`` against the API's abstract classes costs tens of microseconds when their caches miss."""
+    if _DIRECT_TRACE:
+        provider = trace._TRACER_PROVIDER
+        return provider is not None and type(provider) is not _NO_SDK
     return type(trace.get_tracer_provider()) is not _NO_SDK
 
 
@@ -61,13 +74,17 @@ def tracer() -> trace.Tracer:
     return _TRACER[1]
 
 
+Key = tuple[tuple[str, Any], ...]
+"""A metric attribute set as a hashable tuple of its items."""
+
+
 class _Totals:
     """Cumulative counts kept in process and read by an observable counter when the SDK collects: a counter's
     ``add`` costs several microseconds in the Python SDK; a dict increment under a lock costs a fraction of one."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._counts: dict[tuple[tuple[str, Any], ...], int] = {}
+    def __init__(self, lock: Any = None) -> None:
+        self._lock = lock if lock is not None else threading.Lock()
+        self._counts: dict[Key, int] = {}
 
     def add(self, n: int, attributes: dict[str, Any]) -> None:
         key = tuple(attributes.items())
@@ -79,27 +96,93 @@ class _Totals:
             return [metrics.Observation(v, dict(k)) for k, v in self._counts.items()]
 
 
+class _Deferred:
+    """A histogram whose values wait in process until the SDK collects, then go to it all at once (from the
+    collecting thread, in a callback of the observable counters): a histogram ``record`` costs ~6 µs in the Python
+    SDK, an append to a deque (thread-safe, no lock) a fraction of one. At most ``HELD`` values wait per attribute
+    set (a meter provider that never collects): beyond that they are recorded at once, as without the deferral.
+    Their exemplars are lost (the request's context is not kept)."""
+
+    HELD = 50_000
+
+    def __init__(self, histogram: Any) -> None:
+        self.histogram = histogram
+        self._values: dict[Key, deque[float]] = {}
+
+    def record(self, value: float, attributes: dict[str, Any]) -> None:
+        self.record_key(value, tuple(attributes.items()))
+
+    def record_key(self, value: float, key: Key) -> None:
+        values = self._values.get(key)
+        if values is None:
+            values = self._values.setdefault(key, deque())  # atomic: one deque per key, whoever comes first
+        if len(values) < self.HELD:
+            values.append(value)
+        else:
+            self.histogram.record(value, dict(key))
+
+    def drain(self) -> None:
+        for key, values in list(self._values.items()):
+            if not values:
+                continue
+            attributes, record, take = dict(key), self.histogram.record, values.popleft
+            try:
+                for _ in range(len(values)):  # what arrives meanwhile waits for the next collection
+                    record(take(), attributes)
+            except IndexError:  # another collection took the rest
+                pass
+
+
 class _Instruments:
-    """The metric instruments of one meter provider (counters as observable counters over in-process totals)."""
+    """The metric instruments of one meter provider (counters as observable counters over in-process totals, the
+    request path's histograms deferred to collection)."""
 
     def __init__(self, provider: Any) -> None:
         self.provider = provider
         meter = provider.get_meter(SCOPE, __version__)
-        self.decisions, self.findings, self.samples, self.evaluations = _Totals(), _Totals(), _Totals(), _Totals()
-        meter.create_observable_counter("guardrail.decisions", [self.decisions.observe],
+        self._lock = threading.Lock()  # the decisions and findings of a response are counted under one acquisition
+        self.decisions, self.findings = _Totals(self._lock), _Totals(self._lock)
+        self.samples, self.evaluations = _Totals(), _Totals()
+        meter.create_observable_counter("guardrail.decisions", [self._collecting(self.decisions)],
                                         description="guarded responses by decision")
-        meter.create_observable_counter("guardrail.findings", [self.findings.observe],
+        meter.create_observable_counter("guardrail.findings", [self._collecting(self.findings)],
                                         description="findings by check, label, action")
-        meter.create_observable_counter("guardrail.samples", [self.samples.observe],
+        meter.create_observable_counter("guardrail.samples", [self._collecting(self.samples)],
                                         description="turns offered to the monitor, by outcome")
-        meter.create_observable_counter("guardrail.evaluations", [self.evaluations.observe],
+        meter.create_observable_counter("guardrail.evaluations", [self._collecting(self.evaluations)],
                                         description="evaluation results by name and label")
-        self.duration = meter.create_histogram("guardrail.duration", unit="s", description="time spent guarding")
-        self.holdback = meter.create_histogram("guardrail.stream.holdback", unit="{character}",
-                                               description="most characters a stream held back at once")
+        duration = meter.create_histogram("guardrail.duration", unit="s", description="time spent guarding")
+        holdback = meter.create_histogram("guardrail.stream.holdback", unit="{character}",
+                                          description="most characters a stream held back at once")
+        # a provider that never calls callbacks (the API's no-op one) would only hold values until the cap
+        defer = not isinstance(provider, metrics.NoOpMeterProvider)
+        self.duration: Any = _Deferred(duration) if defer else duration
+        self.holdback: Any = _Deferred(holdback) if defer else holdback
         self.depth = meter.create_gauge("guardrail.queue.depth", description="samples waiting in the queue")
         self.lag = meter.create_histogram("guardrail.worker.lag", unit="s",
                                           description="from a turn's guard to its stored score")
+
+    def tally(self, decision: Key, findings: dict[Key, int]) -> None:
+        """Count one response's decision and its findings (by attribute set)."""
+        with self._lock:
+            counts = self.decisions._counts
+            counts[decision] = counts.get(decision, 0) + 1
+            counts = self.findings._counts
+            for key, n in findings.items():
+                counts[key] = counts.get(key, 0) + n
+
+    def drain(self) -> None:
+        """Hand the deferred histogram values to the SDK (when it collects)."""
+        for histogram in (self.duration, self.holdback):
+            if isinstance(histogram, _Deferred):
+                histogram.drain()
+
+    def _collecting(self, totals: _Totals) -> Any:
+        def observe(options: Any = None) -> list[metrics.Observation]:
+            self.drain()  # every collection calls the callbacks before it reads the histograms
+            return totals.observe(options)
+
+        return observe
 
 
 _INSTRUMENTS: _Instruments | None = None
@@ -108,10 +191,10 @@ _INSTRUMENTS: _Instruments | None = None
 class _Off:
     """Instruments while no meter provider is configured: recording does nothing."""
 
-    def add(self, n: int, attributes: Any = None) -> None:
+    def add(self, n: Any, attributes: Any = None) -> None:
         pass
 
-    record = set = add
+    record = set = record_key = tally = add
 
     def __getattr__(self, name: str) -> Any:
         return self
@@ -130,11 +213,30 @@ def _proxy_meters() -> type:
 _PROXY_METERS = _proxy_meters()
 
 
+def _meters_module() -> Any:
+    """The API module that keeps the global meter provider, if it can be read directly (see ``_DIRECT_TRACE``)."""
+    try:
+        from opentelemetry.metrics import _internal
+    except ImportError:  # pragma: no cover
+        return None
+    if not hasattr(_internal, "_METER_PROVIDER") or "OTEL_PYTHON_METER_PROVIDER" in os.environ:
+        return None
+    return _internal
+
+
+_METERS = _meters_module()
+
+
 def instruments() -> _Instruments:
     """The instruments of the current meter provider, made again when another one is set; no-ops while none is
     (never through the API's proxy: it would keep the first callbacks of an observable counter for good)."""
     global _INSTRUMENTS
-    provider = metrics.get_meter_provider()
+    if _METERS is not None:
+        provider = _METERS._METER_PROVIDER
+        if provider is None:
+            return _OFF  # type: ignore[no-any-return]
+    else:
+        provider = metrics.get_meter_provider()
     if type(provider) is _PROXY_METERS:
         return _OFF  # type: ignore[no-any-return]
     if _INSTRUMENTS is None or _INSTRUMENTS.provider is not provider:
@@ -154,11 +256,28 @@ def parent_from_headers(headers: Iterable[tuple[bytes, bytes]]) -> otel_context.
     return propagate.extract(carrier) if carrier else None
 
 
+_SHAPES: dict[tuple[str, str, str], tuple[str, dict[str, Any]]] = {}
+_MAX_SHAPES = 256
+
+
+def _shape(policy: str, digest: str, kind: str) -> tuple[str, dict[str, Any]]:
+    """What every span of a policy and response kind shares, made once: its name and its first attributes (never
+    mutated: the SDK copies them)."""
+    key = (policy, digest, kind)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) >= _MAX_SHAPES:  # kinds come from response headers: keep the cache bounded
+            _SHAPES.clear()
+        shape = _SHAPES[key] = (f"apply_guardrail {policy}",
+                                {"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
+                                 "guardrail.policy.digest": digest, "guardrail.response.kind": kind})
+    return shape
+
+
 def start_guard_span(policy: str, digest: str, kind: str, parent: otel_context.Context | None = None) -> trace.Span:
     """Start the span of one guarded response (``kind``: json, sse, text, check, stream)."""
-    return tracer().start_span(f"apply_guardrail {policy}", context=parent, kind=trace.SpanKind.INTERNAL,
-                               attributes={"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
-                                           "guardrail.policy.digest": digest, "guardrail.response.kind": kind})
+    name, attributes = _shape(policy, digest, kind)
+    return tracer().start_span(name, context=parent, attributes=attributes)
 
 
 def traceparent_of(span: trace.Span | None) -> str | None:
@@ -186,34 +305,55 @@ class StreamStats:
     first_release_s: float | None = None
 
 
-def end_guard_span(span: trace.Span, policy: str, verdicts: Iterable[FieldVerdict], checks: Iterable[str], *,
-                   started: float, record_content: bool = False, error: str | None = None,
-                   stream: StreamStats | None = None) -> None:
-    """Describe the guarded response on its span, record its metrics, end the span."""
-    verdicts = list(verdicts)
-    inst = instruments()
-    decision = _worst(v.verdict.decision.value for v in verdicts) if verdicts else ("blocked" if error else "pass")
+_RANK = {"pass": 0, "modified": 1, "blocked": 2}
+Event = tuple[str, dict[str, Any]]
+
+
+def _describe(policy: str, verdicts: Iterable[FieldVerdict], checks: Iterable[str], started: float,
+              record_content: bool, error: str | None, stream: StreamStats | None,
+              recording: bool) -> tuple[dict[str, Any], list[Event]]:
+    """Record a guarded response's metrics; return the span attributes that describe it and its span events (both
+    empty when the span does not record)."""
     elapsed = time.perf_counter() - started
-    inst.decisions.add(1, {"guardrail.policy": policy, "guardrail.decision": decision})
-    inst.duration.record(elapsed, {"guardrail.policy": policy})
-    labels: Counter[str] = Counter()
-    kinds: Counter[tuple[str, str, str]] = Counter()
+    decision, rank = "", -1
+    kinds: dict[tuple[str, str, str], int] = {}
+    events: list[Event] = []
     for fv in verdicts:
-        for f in fv.verdict.findings:
-            labels[f.label.value] += 1
-            kinds[(f.check, f.label.value, f.action.value)] += 1
-    for (check, label, action), n in kinds.items():  # one add per kind of finding, not one per finding
-        inst.findings.add(n, {"guardrail.policy": policy, "guardrail.check": check, "guardrail.label": label,
-                              "guardrail.action": action})
+        verdict = fv.verdict
+        value = verdict.decision._value_
+        if _RANK.get(value, 0) > rank:
+            decision, rank = value, _RANK.get(value, 0)
+        findings = verdict.findings
+        if findings:
+            choice, field = fv.choice, fv.field
+            for f in findings:
+                kind = (f.check, f.label._value_, f.action._value_)
+                kinds[kind] = kinds.get(kind, 0) + 1
+                if recording and len(events) < MAX_FINDING_EVENTS:
+                    events.append(("guardrail.finding", {"guardrail.check": kind[0], "guardrail.label": kind[1],
+                                                         "guardrail.action": kind[2], "guardrail.start": f.start,
+                                                         "guardrail.end": f.end, "guardrail.choice": choice,
+                                                         "guardrail.field": field}))
+        if recording and record_content:
+            events.append(("guardrail.content", {"guardrail.choice": fv.choice, "guardrail.field": fv.field,
+                                                 "guardrail.output": fv.text, "guardrail.delivered": verdict.output}))
+    if rank < 0:
+        decision = "blocked" if error else "pass"
+    inst = instruments()
+    policy_item = ("guardrail.policy", policy)
+    inst.tally((policy_item, ("guardrail.decision", decision)),
+               {(policy_item, ("guardrail.check", c), ("guardrail.label", lb), ("guardrail.action", a)): n
+                for (c, lb, a), n in kinds.items()})  # one count per kind of finding, not one per finding
+    inst.duration.record_key(elapsed, (policy_item,))
     if stream is not None:
-        inst.holdback.record(stream.held_max, {"guardrail.policy": policy})
-    if not span.is_recording():
-        span.end()
-        return
+        inst.holdback.record_key(stream.held_max, (policy_item,))
+    if not recording:
+        return {}, events
     attrs: dict[str, Any] = {"guardrail.decision": decision, "guardrail.checks": ",".join(checks),
-                             "guardrail.findings": sum(labels.values())}
-    for label, n in labels.items():
-        attrs[f"guardrail.findings.{label}"] = n
+                             "guardrail.findings": sum(kinds.values())}
+    for (_, label, _), n in kinds.items():
+        name = "guardrail.findings." + label
+        attrs[name] = attrs.get(name, 0) + n
     if error:
         attrs["guardrail.error.code"] = error
         attrs["error.type"] = error
@@ -222,41 +362,52 @@ def end_guard_span(span: trace.Span, policy: str, verdicts: Iterable[FieldVerdic
         attrs["guardrail.stream.held_chars_max"] = stream.held_max
         if stream.first_release_s is not None:
             attrs["guardrail.stream.first_release_s"] = stream.first_release_s
-    span.set_attributes(attrs)
-    events = 0
-    for fv in verdicts:
-        for f in fv.verdict.findings:
-            if events == MAX_FINDING_EVENTS:
-                break
-            events += 1
-            span.add_event("guardrail.finding", {"guardrail.check": f.check, "guardrail.label": f.label.value,
-                                                 "guardrail.action": f.action.value, "guardrail.start": f.start,
-                                                 "guardrail.end": f.end, "guardrail.choice": fv.choice,
-                                                 "guardrail.field": fv.field})
-        if record_content:
-            span.add_event("guardrail.content", {"guardrail.choice": fv.choice, "guardrail.field": fv.field,
-                                                 "guardrail.output": fv.text, "guardrail.delivered": fv.verdict.output})
-    if decision == "blocked" or error:
-        span.set_status(trace.Status(trace.StatusCode.ERROR, error) if error else trace.Status(trace.StatusCode.UNSET))
+    return attrs, events
+
+
+def _finish(span: trace.Span, events: list[Event], error: str | None) -> None:
+    for name, attributes in events:
+        span.add_event(name, attributes)
+    if error:  # a blocked response without an error keeps the status unset
+        span.set_status(trace.Status(trace.StatusCode.ERROR, error))
     span.end()
 
 
-def _worst(decisions: Iterable[str]) -> str:
-    rank = {"pass": 0, "modified": 1, "blocked": 2}
-    return max(decisions, key=lambda d: rank.get(d, 0), default="pass")
+def end_guard_span(span: trace.Span, policy: str, verdicts: Iterable[FieldVerdict], checks: Iterable[str], *,
+                   started: float, record_content: bool = False, error: str | None = None,
+                   stream: StreamStats | None = None) -> None:
+    """Describe the guarded response on its span, record its metrics, end the span."""
+    recording = span.is_recording()
+    attrs, events = _describe(policy, verdicts, checks, started, record_content, error, stream, recording)
+    if recording:
+        span.set_attributes(attrs)
+        _finish(span, events, error)
+    else:
+        span.end()
+
+
+class _Output:
+    """The one field of a direct check, shaped as the adapters' ``FieldVerdict``."""
+
+    __slots__ = ("choice", "field", "text", "verdict")
+
+    def __init__(self, text: str, verdict: Verdict) -> None:
+        self.choice, self.field, self.text, self.verdict = 0, "output", text, verdict
 
 
 def check_span(policy: str, digest: str, checks: Iterable[str], output: str, verdict: Verdict, started: float, *,
                record_content: bool = False, kind: str = "check", stream: StreamStats | None = None) -> None:
     """The span of a direct ``Guard.check`` or ``Guard.stream``, made when it is over (it starts at ``started``, a
-    ``perf_counter`` reading)."""
-    from ._chat import FieldVerdict
-
-    span = tracer().start_span(f"apply_guardrail {policy}", start_time=_ns(started),
-                               attributes={"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
-                                           "guardrail.policy.digest": digest, "guardrail.response.kind": kind})
-    end_guard_span(span, policy, [FieldVerdict(0, "output", verdict, output)], checks, started=started,
-                   record_content=record_content, stream=stream)
+    ``perf_counter`` reading), with all its attributes at once."""
+    name, first = _shape(policy, digest, kind)
+    start_time = _ns(started)
+    fields: list[Any] = [_Output(output, verdict)]
+    attrs, events = _describe(policy, fields, checks, started, record_content, None, stream, True)
+    span = tracer().start_span(name, start_time=start_time, attributes={**first, **attrs})
+    if span.is_recording():
+        _finish(span, events, None)
+    else:  # not sampled
+        span.end()
 
 
 def _ns(perf: float) -> int:

@@ -194,6 +194,19 @@ def test_direct_checks_and_streams_have_their_spans(otel: Otel) -> None:
     assert streamed.attributes["guardrail.stream.chunks"] == 3
 
 
+def test_durations_wait_for_the_collection_within_a_bound(otel: Otel, monkeypatch: pytest.MonkeyPatch) -> None:
+    from guardrail import telemetry
+
+    monkeypatch.setattr(telemetry._Deferred, "HELD", 3)  # per attribute set; beyond it, recorded at once
+    guard = Guard.from_dict(POLICY)
+    for _ in range(5):
+        guard.check("Ask BLUEJAY [doc:hr-12].", DOCS, ["employee"])
+    assert [v for _, v in otel.points("guardrail.duration")] == [5]  # 3 held until the collection, 2 at once
+    guard.check("Leave is 25 days [doc:hr-12].", DOCS, ["employee"])
+    assert [v for _, v in otel.points("guardrail.duration")] == [6]
+    assert [a for a, _ in otel.points("guardrail.duration")] == [{"guardrail.policy": "obs"}]
+
+
 def test_without_an_sdk_nothing_is_recorded() -> None:
     from guardrail import telemetry
 
