@@ -13,11 +13,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from .adherence import from_record
 from .claims import turn_claims
 from .guard import Guard
 from .judges import Judge, load_judge
 from .metrics import TurnSummary
-from .models import Source
+from .models import Source, Verdict
+from .offline import gold_counts, record_problem
 from .scoring import score_turn
 
 AuditRow = tuple[dict[str, Any], dict[str, Any]]
@@ -25,16 +27,46 @@ AuditRow = tuple[dict[str, Any], dict[str, Any]]
 
 
 def audit_record(guard: Guard, judge: Judge, record: dict[str, Any], default_id: Any = None) -> AuditRow:
-    """Check and score one record; its result line and its summary."""
+    """Check and score one record; its result line and its summary. Raise ``TypeError`` or ``ValueError`` for a
+    record whose sources, roles, instructions or gold fields are malformed."""
     sources = [Source.coerce(s) for s in record.get("sources") or ()]
     roles = frozenset(record.get("roles") or ())
     output = record["output"]
-    verdict = guard.check(output, sources, roles)
+    verdict, offline = check_record(guard, record, sources, roles)
     claims = turn_claims(guard.compiled, output, sources, roles, verdict)
     result = score_turn(claims.claims, claims.passages, judge)
-    row = {"id": record.get("id", default_id), **verdict.to_dict(), **result.to_dict()}
-    summary = TurnSummary.of(verdict.decision.value, result, policy=guard.policy.name)
+    row = {"id": record.get("id", default_id), **verdict.to_dict(), **gold_row(offline), **result.to_dict()}
+    summary = TurnSummary.of(verdict.decision.value, result, policy=guard.policy.name, **offline)
     return row, summary.to_dict()
+
+
+def check_record(guard: Guard, record: dict[str, Any], sources: list[Source] | None = None,
+                 roles: frozenset[str] | None = None) -> tuple[Verdict, dict[str, Any]]:
+    """The verdict on a ``check``/``audit`` record (with its own instructions and prompt, if it has any) and the
+    :class:`~guardrail.metrics.TurnSummary` fields of its instructions and gold fields."""
+    problem = record_problem(record)
+    if problem:
+        raise ValueError(problem)
+    instructions = from_record(record)
+    output = record["output"]
+    if sources is None:
+        sources = [Source.coerce(s) for s in record.get("sources") or ()]
+    verdict = guard.check(output, sources, record.get("roles") if roles is None else roles,
+                          instructions=instructions)
+    offline = gold_counts(record, output, guard.compiled)
+    if verdict.instructions:
+        offline["instructions"] = tuple((r.id, r.followed, r.followed_loose) for r in verdict.instructions)
+    return verdict, offline
+
+
+def gold_row(offline: dict[str, Any]) -> dict[str, Any]:
+    """What a result line shows of the gold fields: the refusal verdict, the fields right and wrong."""
+    out: dict[str, Any] = {}
+    if "refused" in offline:
+        out["refused"] = offline["refused"]
+    if "fields" in offline:
+        out["fields"] = dict(offline["fields"])
+    return out
 
 
 _STATE: dict[str, Any] = {}
@@ -49,8 +81,8 @@ def _work(item: tuple[int, dict[str, Any]]) -> AuditRow | str:
     lineno, record = item
     try:
         return audit_record(_STATE["guard"], _STATE["judge"], record, lineno)
-    except TypeError as exc:  # a source or role of the wrong type: reported like a malformed line
-        return str(exc)
+    except (TypeError, ValueError) as exc:  # a source, role, instruction or gold field of the wrong shape:
+        return str(exc)  # reported like a malformed line
 
 
 def audit_records(policy: str, judge_spec: str, items: Iterable[tuple[int, dict[str, Any] | str]],

@@ -187,7 +187,15 @@ def _serve(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     print(f"guardrail: guarding {args.upstream} with policy {guard.policy.name!r} on http://{args.host}:{args.port} "
           f"(at most {args.max_connections} upstream connections, timeout {args.timeout:g} s)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # uvicorn shuts down gracefully on SIGTERM (the lifespan flushes samples and telemetry), then raises the signal
+    # again with the handler it found: a handler that ignores it lets the process end normally, atexit and all.
+    import signal
+
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return EXIT_OK
 
 
@@ -257,6 +265,7 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
+    from .metrics import gated
     from .monitor.report import build_report, html_report, parse_day, text_report
     from .monitor.results import ResultsError, open_results
     from .stats import check_gates
@@ -283,7 +292,7 @@ def _report(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"guardrail: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
             return EXIT_ERROR
-    failures = check_gates(gates, report["metrics"])
+    failures = check_gates(gates, gated(report["metrics"]))
     for failure in failures:
         print(f"guardrail: {failure}", file=sys.stderr)
     return EXIT_FAIL_ON if failures else EXIT_OK
@@ -307,7 +316,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from .audit import check_record, gold_row
     from .guard import Guard
+    from .metrics import TurnSummary
 
     guard = Guard.from_policy(args.policy)
     opened = _open(args)
@@ -318,6 +329,7 @@ def _check(args: argparse.Namespace) -> int:
     progress = _Progress(total) if total > _PROGRESS_MIN_LINES else None
     decisions: Counter[str] = Counter()
     labels: Counter[str] = Counter()
+    turns: list[TurnSummary] = []
     bad = 0
     worst = -1
     try:
@@ -327,19 +339,21 @@ def _check(args: argparse.Namespace) -> int:
                 bad += 1
                 continue
             try:
-                verdict = guard.check(record["output"], record.get("sources"), record.get("roles"))
-            except TypeError as exc:
+                verdict, offline = check_record(guard, record)
+            except (TypeError, ValueError) as exc:
                 print(f"line {lineno}: {exc}", file=sys.stderr)
                 bad += 1
                 continue
             decisions[verdict.decision.value] += 1
             labels.update(f.label.value for f in verdict.findings)
             worst = max(worst, _STRICTNESS[verdict.decision.value])
-            row = {"id": record.get("id", lineno), **verdict.to_dict()}
+            turns.append(TurnSummary(verdict.decision.value, **offline))
+            row = {"id": record.get("id", lineno), **verdict.to_dict(), **gold_row(offline)}
             sink.write(json.dumps(row, ensure_ascii=False) + "\n")
     finally:
         _close(source, sink, progress)
     _summary(decisions, labels, bad)
+    _offline_summary(turns)
     if bad:
         return EXIT_ERROR
     if args.fail_on and worst >= _STRICTNESS[args.fail_on]:
@@ -381,7 +395,7 @@ def _close(source: IO[str], sink: IO[str], progress: _Progress | None) -> None:
 def _audit(args: argparse.Namespace) -> int:
     from .guard import Guard
     from .judges import JudgeError, load_judge
-    from .metrics import TurnSummary, summarize, table
+    from .metrics import TurnSummary, gated, summarize, table
     from .stats import check_gates
 
     gates = _parse_gates(args.gate)
@@ -427,7 +441,7 @@ def _audit(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"guardrail: cannot write {args.summary}: {exc.strerror}", file=sys.stderr)
             return EXIT_ERROR
-    failures = check_gates(gates, report["metrics"])
+    failures = check_gates(gates, gated(report["metrics"]))
     for failure in failures:
         print(f"guardrail: {failure}", file=sys.stderr)
     if bad:
@@ -528,6 +542,19 @@ def _summary(decisions: Counter[str], labels: Counter[str], bad: int) -> None:
     if bad:
         line += f"; {bad} malformed line{'s' if bad != 1 else ''} skipped"
     print(line, file=sys.stderr)
+
+
+def _offline_summary(turns: list[Any]) -> None:
+    """The adherence and gold metrics of a ``check`` run, on stderr, when records carried what they need."""
+    from .metrics import offline_metrics
+
+    for name, m in offline_metrics(turns).items():
+        rate = "-" if m["rate"] is None else f"{m['rate']:.1%}"
+        print(f"guardrail: {name}: {m['k']}/{m['n']} = {rate} [{m['low']:.1%}, {m['high']:.1%}]", file=sys.stderr)
+    inconclusive = sum(1 for t in turns if not t.instructions)
+    if inconclusive and len(turns) > inconclusive:
+        print(f"guardrail: {inconclusive} record{'s' if inconclusive != 1 else ''} without instructions "
+              "(inconclusive)", file=sys.stderr)
 
 
 def _count_lines(path: str) -> int:

@@ -15,6 +15,7 @@ from .checks.base import Check, MarkerPattern, acts
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
 from .checks.quotes import QuoteCheck
+from .checks.rules import RuleCheck
 from .checks.schema import SchemaCheck
 from .checks.terms import TermCheck
 from .exceptions import PolicyError
@@ -22,6 +23,7 @@ from .models import Action
 from .text import normalize
 
 if TYPE_CHECKING:
+    from .adherence import Instructions, Rule
     from .policy import Policy
 
 
@@ -42,6 +44,19 @@ class CompiledPolicy:
     def whole_output(self) -> bool:
         """Whether some check needs the complete output before any of it can be released."""
         return any(check.whole_output for check in self.checks)
+
+    def with_instructions(self, instructions: Instructions | None) -> CompiledPolicy:
+        """This policy for one turn that carries its own instructions: they are checked before the policy's
+        ``instructions.rules`` (and results come in that order), acting as ``on_violation`` says, by default as
+        the policy's ``instructions.on_violation`` (``flag`` without an instructions section)."""
+        if not instructions:
+            return self
+        ins = self.policy.instructions
+        default = Action(ins.on_violation) if ins is not None else Action.FLAG
+        mine = next((c for c in self.checks if isinstance(c, RuleCheck)), None)
+        rules = RuleCheck(instructions.rules + (mine.rules if mine is not None else ()), default)
+        checks = (*(c for c in self.checks if c is not mine), rules)
+        return CompiledPolicy(self.policy, checks, self.marker_re)
 
 
 def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locator | None = None) -> CompiledPolicy:
@@ -88,7 +103,25 @@ def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locato
             must_not_match=tuple((p, _user_regex(p, ("instructions", "must_not_match", i), locator))
                                  for i, p in enumerate(ins.must_not_match)),
         ))
+        if ins.rules:
+            checks.append(RuleCheck(_rules(ins.rules, locator), Action(ins.on_violation)))
     return CompiledPolicy(policy, tuple(checks), marker_re)
+
+
+def _rules(items: list[dict[str, Any]], locator: Locator) -> tuple[Rule, ...]:
+    from .adherence import parse
+    from .ifeval import InstructionError, MissingDependencyError
+
+    out: list[Rule] = []
+    for i, item in enumerate(items):
+        try:
+            out.extend(parse([item], where="rule").rules)
+        except InstructionError as exc:
+            path: tuple[Any, ...] = ("instructions", "rules", i)
+            raise locator.error(str(exc), (*path, exc.key) if exc.key and exc.key in item else path) from None
+        except MissingDependencyError as exc:
+            raise locator.error(str(exc), ("instructions", "rules", i)) from None
+    return tuple(out)
 
 
 def _user_regex(pattern: str, path: tuple[Any, ...], locator: Locator) -> regex.Pattern[str]:

@@ -38,7 +38,7 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
         decision, text = (Decision.PASS, output) if policy.fail_mode == "open" else \
             (Decision.BLOCKED, policy.blocked_message)
     elapsed = (time.perf_counter() - started) * 1e6
-    return Verdict(decision, text, findings, elapsed)
+    return Verdict(decision, text, findings, elapsed, turn.instruction_results)
 
 
 def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> list[Finding]:

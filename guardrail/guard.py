@@ -6,7 +6,7 @@ import functools
 import time
 from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import telemetry
 from .compiled import CompiledPolicy, compile_policy
@@ -15,10 +15,12 @@ from .models import Source, Verdict
 from .stream import StreamGuard
 
 if TYPE_CHECKING:
+    from .adherence import Instructions
     from .monitor.sampler import Sampler
     from .policy import Policy
 
 SourceLike = Source | Mapping[str, Any]
+InstructionsLike: TypeAlias = "Instructions | Sequence[Mapping[str, Any]]"
 
 # Outputs longer than this are checked in a worker thread by ``acheck`` so that the event loop stays responsive.
 _OFFLOAD_CHARS = 64_000
@@ -79,22 +81,40 @@ class Guard:
                              choice=choice, field=field)
 
     def check(
-        self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None
+        self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None, *,
+        instructions: InstructionsLike | None = None, prompt: str | None = None,
     ) -> Verdict:
         """Check one output. ``sources`` is the turn's retrieved set (none: every citation is invalid); ``roles``
-        are the caller's roles, from the application's authentication."""
+        are the caller's roles, from the application's authentication. ``instructions`` are the turn's own
+        verifiable instructions (a list of ``{"id", ...kwargs}``, or :func:`guardrail.adherence.parse`'s result
+        for IFEval's record form and seed 002's constraints), ``prompt`` the user's message for those that need
+        it; their results are in ``verdict.instructions``, after them those of the policy's
+        ``instructions.rules``."""
         if not isinstance(output, str):
             raise TypeError(f"output must be a str, not {type(output).__name__}")
+        compiled = self.compiled if instructions is None else self.for_turn(instructions, prompt)
         if not telemetry.active():
-            return evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+            return evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
         started = time.perf_counter()
-        verdict = evaluate(self.compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        verdict = evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
         self._span(output, verdict, started)
         return verdict
 
-    def _check(self, output: str, sources: list[Source], roles: frozenset[str]) -> Verdict:
+    def for_turn(self, instructions: InstructionsLike | None, prompt: str | None = None) -> CompiledPolicy:
+        """The compiled policy for a turn with its own instructions (the policy's own when it has none). Raise
+        :class:`~guardrail.ifeval.InstructionError` for an unknown id or a bad kwarg."""
+        if instructions is None:
+            return self.compiled
+        from .adherence import Instructions, parse
+
+        if not isinstance(instructions, Instructions):
+            instructions = parse(instructions, prompt=prompt)
+        return self.compiled.with_instructions(instructions)
+
+    def _check(self, output: str, sources: list[Source], roles: frozenset[str],
+               compiled: CompiledPolicy | None = None) -> Verdict:
         """:meth:`check` for adapters that make their own span (one per response, not per field)."""
-        return evaluate(self.compiled, output, sources, roles)
+        return evaluate(compiled or self.compiled, output, sources, roles)
 
     def _span(self, output: str, verdict: Verdict, started: float, kind: str = "check",
               stream: telemetry.StreamStats | None = None) -> None:
@@ -103,20 +123,24 @@ class Guard:
                              started, record_content=record, kind=kind, stream=stream)
 
     async def acheck(
-        self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None
+        self, output: str, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None, *,
+        instructions: InstructionsLike | None = None, prompt: str | None = None,
     ) -> Verdict:
         """:meth:`check` for async code. A typical check takes tens of microseconds, less than a thread hop, so it
         runs inline; very long outputs are checked in a worker thread."""
         if isinstance(output, str) and len(output) > _OFFLOAD_CHARS:
             import asyncio  # not at module level: it costs more to import than the rest of guardrail
 
-            return await asyncio.to_thread(self.check, output, sources, roles)
-        return self.check(output, sources, roles)
+            return await asyncio.to_thread(self.check, output, sources, roles, instructions=instructions,
+                                           prompt=prompt)
+        return self.check(output, sources, roles, instructions=instructions, prompt=prompt)
 
-    def stream(self, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None) -> StreamGuard:
-        """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it."""
-        return StreamGuard(self.compiled, [Source.coerce(s) for s in sources or ()], _roles(roles),
-                           on_finish=self._stream_done)
+    def stream(self, sources: Iterable[SourceLike] | None = None, roles: Iterable[str] | None = None, *,
+               instructions: InstructionsLike | None = None, prompt: str | None = None) -> StreamGuard:
+        """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it.
+        Instructions that act hold the stream to its end (they are about the whole output)."""
+        return StreamGuard(self.for_turn(instructions, prompt), [Source.coerce(s) for s in sources or ()],
+                           _roles(roles), on_finish=self._stream_done)
 
     def _stream_done(self, stream: StreamGuard, text: str, verdict: Verdict) -> None:
         """A stream's span, once it is over (from its first delta to its verdict)."""

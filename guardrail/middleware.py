@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequenc
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.datastructures import MutableHeaders
@@ -38,6 +38,10 @@ from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
 from .guard import Guard
 from .models import Action, Decision, Finding, Label, Source, Verdict
 from .stream import StreamGuard
+
+if TYPE_CHECKING:
+    from .adherence import Instructions
+    from .compiled import CompiledPolicy
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -52,6 +56,7 @@ class TurnContext:
 
     sources: list[Source] = field(default_factory=list)
     roles: frozenset[str] = frozenset()
+    instructions: Instructions | None = None
     request_id: str = ""
     traceparent: str | None = None
 
@@ -73,12 +78,16 @@ OnVerdict = Callable[[Verdict, VerdictInfo], Any]
 
 
 def attach_context(
-    request: Any, *, sources: Iterable[Source | Mapping[str, Any]] = (), roles: Iterable[str] = ()
+    request: Any, *, sources: Iterable[Source | Mapping[str, Any]] = (), roles: Iterable[str] = (),
+    instructions: Instructions | Sequence[Mapping[str, Any]] | None = None, prompt: str | None = None,
 ) -> None:
-    """Give the guard this turn's retrieved sources and the caller's roles (from your auth, never from the request).
+    """Give the guard this turn's retrieved sources and the caller's roles (from your auth, never from the request),
+    and optionally the turn's own verifiable instructions (a list of ``{"id", ...kwargs}`` or
+    :func:`guardrail.adherence.parse`'s result) with the user's ``prompt`` for those that need it.
 
     ``request`` is a Starlette/FastAPI ``Request`` (or an ASGI scope). It works from sync endpoints too: the context
-    travels in the request scope. Without it, the turn has no sources and every citation is invalid.
+    travels in the request scope. Without it, the turn has no sources and every citation is invalid. A bad
+    instruction raises :class:`~guardrail.ifeval.InstructionError` here, in the endpoint.
     """
     scope = getattr(request, "scope", request)
     context = scope.get(CONTEXT_KEY)
@@ -88,6 +97,11 @@ def attach_context(
         raise TypeError("roles must be a list of strings, not a string")
     context.sources = [Source.coerce(s) for s in sources]
     context.roles = frozenset(roles)
+    if instructions is not None:
+        from .adherence import Instructions, parse
+
+        context.instructions = instructions if isinstance(instructions, Instructions) else \
+            parse(instructions, prompt=prompt)
 
 
 class GuardrailMiddleware:
@@ -204,6 +218,7 @@ class _Responder:
         self.started = 0.0
         self.traceparent: str | None = None
         self.scrubber: Scrubber | None = None
+        self.compiled: CompiledPolicy = self.guard.compiled  # with the turn's own instructions, from the start
 
     @property
     def fail_closed(self) -> bool:
@@ -235,7 +250,7 @@ class _Responder:
                                                    or "unknown", self.parent)
         encoding = headers.get("content-encoding", "identity").strip().lower()
         media = headers.get("content-type", "").split(";")[0].strip().lower()
-        compiled = self.guard.compiled
+        compiled = self.compiled = self.guard.compiled.with_instructions(self.context.instructions)
         if encoding != "identity":
             self.mode = "unreadable"
             self.error = ("upstream_compressed", "the response is compressed (put compression outside the guard)")
@@ -300,7 +315,7 @@ class _Responder:
         elif mode == "text" and more and not self.body:
             # The first piece of a streamed plain-text reply: guard it as a stream.
             self.mode = "text-stream"
-            self.text = _TextStream(self.guard, self.context, self.owner.max_body_bytes)
+            self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes)
             await self._send_start(streaming=True)
             await self._on_body(chunk, more)
         else:  # json and unstreamed text: hold the whole body
@@ -364,11 +379,11 @@ class _Responder:
                 obj = json.loads(body)
             except (ValueError, RecursionError):
                 raise ShapeError("not JSON") from None
-        guard, context = self.guard, self.context
+        guard, context, compiled = self.guard, self.context, self.compiled
         sources, roles = context.sources, context.roles
         policy = guard.policy
         self.verdicts, changed = guard_completion(
-            obj, lambda text: guard._check(text, sources, roles), self._scrubber(), policy.blocked_message,
+            obj, lambda text: guard._check(text, sources, roles, compiled), self._scrubber(), policy.blocked_message,
             tool_calls="tool_calls" in policy.fields)
         return dumps(obj) if changed else body
 
@@ -377,7 +392,7 @@ class _Responder:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise ShapeError("not UTF-8 text") from None
-        verdict = self.guard._check(text, self.context.sources, self.context.roles)
+        verdict = self.guard._check(text, self.context.sources, self.context.roles, self.compiled)
         self.verdicts = [FieldVerdict(0, "text", verdict, text)]
         if verdict.decision is Decision.PASS:
             return body
@@ -516,12 +531,12 @@ class _Responder:
 class _TextStream:
     """A streamed plain-text reply: UTF-8 decoded incrementally and guarded by a stream guard."""
 
-    def __init__(self, guard: Guard, context: TurnContext, max_bytes: int):
-        self.guard = guard
+    def __init__(self, compiled: CompiledPolicy, context: TurnContext, max_bytes: int):
+        self.policy = compiled.policy
         self.max_bytes = max_bytes
         self.size = 0
         self.decoder = Utf8Decoder()
-        self.stream = StreamGuard(guard.compiled, context.sources, context.roles)
+        self.stream = StreamGuard(compiled, context.sources, context.roles)
         self.verdict: Verdict | None = None
         self.error: tuple[str, str] | None = None
         self.broken = False
@@ -546,7 +561,7 @@ class _TextStream:
                 self.stream.feed(self.decoder.flush())
             except StreamFormatError as exc:
                 self.broken, self.error = True, ("upstream_malformed", str(exc))
-        closed = self.guard.policy.fail_mode == "closed"
+        closed = self.policy.fail_mode == "closed"
         if self.broken and closed:
             # Plain text has no error frame: the stream ends with a line that says the answer could not be checked.
             self.stream.blocked = True
@@ -559,7 +574,7 @@ class _TextStream:
             self.error = ("guard_error", err.message)
             return self._error_line()
         if self.stream.blocked:
-            message = self.guard.policy.blocked_message
+            message = self.policy.blocked_message
             return (("\n\n" if self.stream.released else "") + message).encode()
         return rest.encode()
 

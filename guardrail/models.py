@@ -108,6 +108,23 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
+class InstructionResult:
+    """One verifiable instruction's verdict on one output: ``followed`` (strict) and ``followed_loose``, and for
+    the sentence-counting types the splitter that counted (``punkt`` or ``builtin``)."""
+
+    id: str
+    followed: bool
+    followed_loose: bool
+    sentence_splitter: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "followed": self.followed, "followed_loose": self.followed_loose}
+        if self.sentence_splitter is not None:
+            out["sentence_splitter"] = self.sentence_splitter
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The result of guarding one output: the decision, the text to send, and why."""
 
@@ -115,6 +132,8 @@ class Verdict:
     output: str
     findings: list[Finding] = field(default_factory=list)
     elapsed_us: float = field(default=0.0, compare=False)
+    instructions: list[InstructionResult] = field(default_factory=list)
+    """The results of the turn's verifiable instructions (``instructions.rules`` and per-turn ones), in order."""
 
     @property
     def labels(self) -> list[str]:
@@ -123,8 +142,11 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape written by ``guardrail check``."""
-        return {
+        out = {
             "decision": self.decision.value,
             "output": self.output,
             "findings": [f.to_dict() for f in self.findings],
         }
+        if self.instructions:
+            out["instructions"] = [r.to_dict() for r in self.instructions]
+        return out

@@ -76,6 +76,9 @@ class InstructionsPolicy(_Section):
     required_sections: list[str] = []
     must_match: list[str] = []
     must_not_match: list[str] = []
+    rules: list[dict[str, Any]] = []
+    """IFEval instructions (and seed 002's constraints): ``{id, ...kwargs, on_violation?, mode?}``, checked when
+    the policy is compiled (:mod:`guardrail.adherence`)."""
     on_violation: OnFailure = "flag"
 
     @model_validator(mode="after")

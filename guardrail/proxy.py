@@ -137,7 +137,17 @@ def create_proxy(
         problem = _context_problem(turn)
         if problem:
             return error(400, f"guardrail: {problem}", "invalid_request_error", "invalid_guardrail_context")
-        attach_context(request, sources=turn.get("sources") or (), roles=turn.get("roles") or ())
+        instructions = None
+        if any(key in turn for key in _INSTRUCTION_KEYS):
+            from .adherence import from_record
+            from .ifeval import InstructionError, MissingDependencyError
+
+            try:
+                instructions = from_record({"prompt": _last_user_message(body), **turn})
+            except (InstructionError, MissingDependencyError) as exc:
+                return error(400, f"guardrail: {exc}", "invalid_request_error", "invalid_guardrail_instructions")
+        attach_context(request, sources=turn.get("sources") or (), roles=turn.get("roles") or (),
+                       instructions=instructions)
         headers = {"accept-encoding": "identity"}
         if upstream_auth:
             headers["authorization"] = upstream_auth
@@ -260,10 +270,25 @@ async def _relay(reply: httpx.Response, abort: bool = False) -> AsyncIterator[by
         return  # the upstream broke off: the guard sees a truncated body and its fail mode decides
 
 
+_INSTRUCTION_KEYS = ("instructions", "instruction_id_list", "kwargs", "constraints", "prompt")
+
+
+def _last_user_message(body: dict[str, Any]) -> str | None:
+    """The text of the request's last user message: the prompt, unless the context gives its own."""
+    messages = body.get("messages")
+    for message in reversed(messages if isinstance(messages, list) else []):
+        if isinstance(message, dict) and message.get("role") == "user":
+            content = message.get("content")
+            if isinstance(content, list):
+                content = "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+            return content if isinstance(content, str) else None
+    return None
+
+
 def _context_problem(turn: Any) -> str | None:
     if not isinstance(turn, dict):
         return "must be an object with 'sources' and 'roles'"
-    unknown = set(turn) - {"sources", "roles"}
+    unknown = set(turn) - {"sources", "roles", *_INSTRUCTION_KEYS}
     if unknown:
         return f"unknown field {sorted(unknown)[0]!r}"
     sources, roles = turn.get("sources") or [], turn.get("roles") or []

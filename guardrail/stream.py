@@ -213,7 +213,7 @@ class StreamGuard:
             error = Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
                             "streamed text diverged from the checked output")
             return "", Verdict(Decision.BLOCKED, self._compiled.policy.blocked_message,
-                               [*verdict.findings, error], verdict.elapsed_us)
+                               [*verdict.findings, error], verdict.elapsed_us, verdict.instructions)
         return self._send(verdict.output[len(released):]), verdict
 
     def _advance(self) -> str:

@@ -13,7 +13,7 @@ from typing import ClassVar, Literal, NamedTuple, Protocol
 import regex
 
 from .._locate import GROUPED_CITATION_PATTERN
-from ..models import Action, Finding, Source
+from ..models import Action, Finding, InstructionResult, Source
 from ..text import MarkerFinder, Statement, non_ascii_chars, segment, without_spans
 
 
@@ -54,6 +54,8 @@ class Turn:
         self.deadline = deadline
         self.after_text = False  # the output continues text before it (a stream's window): its start is no blank
         self.continued = False  # ... and starts inside a line, after a kept sentence
+        self.instruction_results: list[InstructionResult] = []
+        """What the rules check found: every verifiable instruction's result on this output, in order."""
         self.edited_at: list[tuple[int, int]] | None = None
         """For an output this guard edited, checked again: where the edits landed (the spans of their replacement
         texts, empty for removals), so that a check may look again only where an edit can have changed its

@@ -58,6 +58,7 @@ def build_record(compiled: CompiledPolicy, policy_digest: str, output: str, sour
         "decision": verdict.decision.value,
         "labels": verdict.labels,
         "drops": drops,
+        "instructions": [[r.id, r.followed, r.followed_loose] for r in verdict.instructions],
         "traceparent": traceparent,
         "choice": choice,
         "field": field,

@@ -115,7 +115,9 @@ class Worker:
             return None, f"{exc.__class__.__name__}: {exc}" if isinstance(exc, records.RecordError) \
                 else exc.__class__.__name__
         summary = TurnSummary.of(record["decision"], result, policy=record["policy"],
-                                 labels=tuple(record.get("labels") or ()), drops=int(record.get("drops") or 0))
+                                 labels=tuple(record.get("labels") or ()), drops=int(record.get("drops") or 0),
+                                 instructions=tuple((str(i), bool(s), bool(ls))
+                                                    for i, s, ls in record.get("instructions") or ()))
         if telemetry.active():
             g, d = result.generated, result.delivered
             telemetry.evaluation_events(

@@ -254,11 +254,22 @@ _DERIVED = {"decision": "decision", "policy": "policy", "day": "created", "inval
             **{name: name for name in COUNTS}}
 _SUMMARY_FIELDS = fields(TurnSummary)
 SUMMARY_SELECT = tuple(_DERIVED.get(f.name, "NULL") for f in _SUMMARY_FIELDS)
-_EXTRA = tuple((i, f.name, f.default) for i, f in enumerate(_SUMMARY_FIELDS) if f.name not in _DERIVED)
-"""Fields without a column (added to TurnSummary after this schema): read from the summary JSON."""
+# What only ``check``/``audit`` records give (gold fields): never stored by a worker, their defaults here.
+_OFFLINE_ONLY = {"should_refuse", "refused", "fields", "gold_ids", "cited_ids", "cited_gold"}
+_EXTRA = tuple((i, f.name, f.default) for i, f in enumerate(_SUMMARY_FIELDS)
+               if f.name not in _DERIVED and f.name not in _OFFLINE_ONLY)
+"""Fields without a column (added to TurnSummary after this schema): read from the summary JSON. ``instructions``
+(the instruction results of a sample) is one: a row whose summary holds none is not parsed for it."""
 if any(default is MISSING for _, _, default in _EXTRA):  # pragma: no cover - a new field without a default
     raise TypeError("every TurnSummary field without a results column needs a default")
 _POS = {f.name: i for i, f in enumerate(_SUMMARY_FIELDS)}
+_INSTRUCTIONS_ONLY = tuple(e for e in _EXTRA if e[1] == "instructions")
+_DEFAULTS = tuple((i, f.default) for i, f in enumerate(_SUMMARY_FIELDS) if f.name not in _DERIVED)
+
+
+def _no_instructions(summary: str) -> bool:
+    """Whether a stored summary's instruction list is empty (sqlite keeps orjson's text, PostgreSQL its own)."""
+    return '"instructions":[]' in summary or '"instructions": []' in summary or '"instructions"' not in summary
 
 
 def summary_rows(rows: Iterable[Sequence[Any]]) -> list[TurnSummary]:
@@ -285,10 +296,14 @@ def summary_rows(rows: Iterable[Sequence[Any]]) -> list[TurnSummary]:
         if lab_i is not None:
             labels = values[lab_i]
             values[lab_i] = () if labels == "[]" else tuple(load(labels))
-        if _EXTRA:
+        for i, default in _DEFAULTS:
+            values[i] = default
+        if _EXTRA and (_EXTRA != _INSTRUCTIONS_ONLY or not _no_instructions(row[n + 1])):
             stored = load(row[n + 1])
             for i, name, default in _EXTRA:
-                values[i] = stored.get(name, default)
+                value = stored.get(name, default)
+                values[i] = tuple(tuple(v) if isinstance(v, list) else v for v in value) \
+                    if isinstance(value, list) else value
         append(TurnSummary(*values))
     return out
 
