@@ -280,6 +280,25 @@ def test_gold_fields_and_gold_sources(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "gold_source_precision: 1/2 = 50.0%" in err  # a and b cited, a is gold
 
 
+def test_refusal_recall_and_false_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    policy = tmp_path / "p.yaml"
+    policy.write_text("{}\n", encoding="utf-8")
+    records = _write(tmp_path / "in.jsonl", [
+        {"id": 1, "output": "I'm sorry, but I can't share that document.", "should_refuse": True},
+        {"id": 2, "output": "Annual leave is 25 days a year [doc:hr-12].", "should_refuse": True},
+        {"id": 3, "output": "You cannot carry over more than five days into the next year.", "should_refuse": False},
+        {"id": 4, "output": "I'm unable to help with that request.", "should_refuse": False},
+        {"id": 5, "output": "Leave is 25 days."},
+    ])
+    out = tmp_path / "out.jsonl"
+    assert main(["check", "--policy", str(policy), str(records), "--output", str(out)]) == 0
+    err = capsys.readouterr().err
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r.get("refused") for r in rows] == [True, False, False, True, None]
+    assert "refusal_recall: 1/2 = 50.0%" in err
+    assert "false_refusal_rate: 1/2 = 50.0%" in err
+
+
 def test_a_malformed_gold_field_is_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     policy = tmp_path / "p.yaml"
     policy.write_text("{}\n", encoding="utf-8")
