@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -147,9 +147,19 @@ def results(rules: Sequence[Rule], text: str) -> list[InstructionResult]:
     response = Response(text)
     out = []
     for rule in rules:
-        r = rule.checker.evaluate(response)
-        out.append(InstructionResult(rule.id, r.followed, r.followed_loose, r.sentence_splitter))
+        checker = rule.checker
+        if rule.loose or response.blank or getattr(checker, "noted", True) or not hasattr(checker, "check"):
+            r = checker.evaluate(response)
+            out.append(InstructionResult(rule.id, r.followed, r.followed_loose, r.sentence_splitter))
+        elif checker.check(text):
+            out.append(InstructionResult(rule.id, True, True, checker.sentence_splitter))
+        else:  # the loose verdict when someone reads it: the variants cost more than every strict check together
+            out.append(InstructionResult(rule.id, False, _loose(checker, response), checker.sentence_splitter))
     return out
+
+
+def _loose(checker: Any, response: Response) -> Callable[[], bool]:
+    return lambda: checker.evaluate(response).followed_loose
 
 
 def parse(items: Any = None, *, prompt: str | None = None, instruction_id_list: Any = None, kwargs: Any = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -107,15 +107,39 @@ class Finding:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class InstructionResult:
     """One verifiable instruction's verdict on one output: ``followed`` (strict) and ``followed_loose``, and for
-    the sentence-counting types the splitter that counted (``punkt`` or ``builtin``)."""
+    the sentence-counting types the splitter that counted (``punkt`` or ``builtin``).
 
-    id: str
-    followed: bool
-    followed_loose: bool
-    sentence_splitter: str | None = None
+    The loose verdict of an instruction not followed strictly needs IFEval's loose variants of the output; it is
+    worked out when first read (``followed_loose``, ``to_dict``), so a guard that acts on strict verdicts and
+    reports nothing never pays for it."""
+
+    __slots__ = ("_loose", "followed", "id", "sentence_splitter")
+
+    def __init__(self, id: str, followed: bool, followed_loose: bool | Callable[[], bool],
+                 sentence_splitter: str | None = None):
+        self.id, self.followed, self.sentence_splitter = id, followed, sentence_splitter
+        self._loose = followed_loose
+
+    @property
+    def followed_loose(self) -> bool:
+        loose = self._loose
+        if not isinstance(loose, bool):
+            loose = self._loose = bool(loose())
+        return loose
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, InstructionResult):
+            return NotImplemented
+        return (self.id, self.followed, self.followed_loose, self.sentence_splitter) == \
+            (other.id, other.followed, other.followed_loose, other.sentence_splitter)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"InstructionResult(id={self.id!r}, followed={self.followed}, followed_loose={self.followed_loose}, "
+                f"sentence_splitter={self.sentence_splitter!r})")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "followed": self.followed, "followed_loose": self.followed_loose}

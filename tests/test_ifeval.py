@@ -647,7 +647,8 @@ def _reference_sentence_count(text: str) -> int:
     return count
 
 
-SENTENCE_ALPHABET = st.sampled_from([*list("ab AB.?!\"')(*\n-1,:;Dr"), "Mr.", "e.g.", "...", "J.", "3.", "\xa0", "”"])
+SENTENCE_ALPHABET = st.sampled_from([*list("ab AB.?!\"')(*\n-1,:;Dr]"), "Mr.", "e.g.", "...", "J.", "3.", "\xa0", "”",
+                                     "[doc:a]", "’", "»"])
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
@@ -789,3 +790,12 @@ def test_official_data_files_cover_every_scored_response() -> None:
         assert {r["key"] for r in rows} == {k for k, r in inputs.items() if r["prompt"] in prompts}
         for row in rows:
             assert [i["id"] for i in row["instructions"]] == inputs[row["key"]]["instruction_id_list"]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(SENTENCE_ALPHABET, max_size=40).map("".join), st.integers(0, 12))
+def test_counting_up_to_a_limit_decides_as_counting_all(text: str, limit: int) -> None:
+    full = _text.count_sentences_builtin(text)
+    capped = _text.count_sentences_builtin(text, limit)
+    assert (capped >= limit) == (full >= limit)
+    assert capped == full or (capped >= limit and full >= limit)

@@ -22,6 +22,7 @@ from ._core import MissingDependencyError, Splitter, SplitterChoice
 
 _WORD_BYTES = bytes((0x61 if c < 128 and (chr(c).isalnum() or c == 0x5F) else 0x20) for c in range(256))
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_ASCII_BYTES = bytes(range(128))
 
 
 def _classify_run(m: re.Match[str]) -> str:
@@ -31,9 +32,16 @@ def _classify_run(m: re.Match[str]) -> str:
 
 def count_words(text: str) -> int:
     """The number of ``\\w+`` runs in ``text`` (NLTK's ``RegexpTokenizer(r"\\w+")``), without building them."""
-    if not text.isascii():
-        text = _NON_ASCII.sub(_classify_run, text)
-    b = text.encode("ascii").translate(_WORD_BYTES)
+    if text.isascii():
+        b = text.encode("ascii").translate(_WORD_BYTES)
+    else:
+        raw = text.encode("utf-8", "surrogatepass")
+        others = raw.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")  # the non-ASCII characters
+        if not any(c.isalnum() or c == "_" for c in others):
+            # Only quotes, dashes, emoji and the like: each of their UTF-8 bytes separates words as they do.
+            b = raw.translate(_WORD_BYTES)
+        else:
+            b = _NON_ASCII.sub(_classify_run, text).encode("ascii").translate(_WORD_BYTES)
     return b.count(b" a") + (b[:1] == b"a")
 
 
@@ -156,13 +164,16 @@ def _context_has_break(context: str, at_line_start: bool = False) -> bool:
     return False
 
 
-def count_sentences_builtin(text: str) -> int:
+def count_sentences_builtin(text: str, limit: int | None = None) -> int:
     """Sentences as Punkt's English model would split them, approximately (see the module docstring).
 
     Every candidate that ends a sentence adds one. Most are decided from the characters just before them: "?"
     and "!" always end a sentence, and so does a period after a word of two or more letters that cannot be an
-    abbreviation; the others go through the token-level procedure. Punkt moves closing quotes and brackets after
+    abbreviation, or after a closing bracket or quote with a word after it (a citation marker); the others go
+    through the token-level procedure. Punkt moves closing quotes and brackets after
     a sentence end onto that sentence, which only changes the count when they are all that follows the last end.
+    With ``limit``, counting stops once the count is sure to reach it (then the result is ``>= limit``, not the
+    count): what a comparison with ``limit`` needs.
     """
     if not text or text.isspace():
         return 0
@@ -170,7 +181,7 @@ def count_sentences_builtin(text: str) -> int:
     last = 0
     for m in _CANDIDATE.finditer(text):
         p = m.start()
-        if text[p] != "." or _plain_word_before(text, p):
+        if text[p] != "." or _plain_word_before(text, p) or (text[p - 1:p] in _CLOSER_BEFORE and m.group("next")):
             brk: bool | None = True
         else:
             brk = _number_break(text, p, m)
@@ -179,6 +190,8 @@ def count_sentences_builtin(text: str) -> int:
         if brk:
             n += 1
             last = m.start("next") if m.group("next") else m.end()
+            if limit is not None and n > limit:
+                return n - 1  # at least this many whatever follows (the end can take one back): enough to compare
     if n > 1:
         tail = text[last : len(text.rstrip())]
         if tail and _CLOSING.issuperset(tail):
@@ -187,6 +200,9 @@ def count_sentences_builtin(text: str) -> int:
 
 
 _CLOSING = frozenset("\"')]}\u2018\u2019\u201c\u201d\xab\xbb")
+# A period right after a closing bracket or quote ("... [doc:hr-12]. Next"): whatever token Punkt cuts around it,
+# it is no abbreviation, initial, number or ellipsis, so with a word after it the sentence ends there.
+_CLOSER_BEFORE = frozenset(_CLOSING)
 # The last two letters of the abbreviations that end in two letters: a period after any other pair of letters
 # ends a sentence without further ado.
 _ABBREVIATION_ENDINGS = frozenset(a[-2:] for a in _ABBREVIATIONS if len(a) > 1 and a[-2:].isalpha())
@@ -324,13 +340,14 @@ def resolve_splitter(choice: SplitterChoice, instruction_id: str) -> Splitter:
     return "builtin"
 
 
-def count_sentences(text: str, splitter: Splitter) -> int:
-    """The number of sentences by the given splitter."""
+def count_sentences(text: str, splitter: Splitter, limit: int | None = None) -> int:
+    """The number of sentences by the given splitter (with ``limit``: or any number ``>= limit`` once it is sure
+    the count reaches it)."""
     if splitter == "punkt":
         punkt = _punkt()
         assert punkt is not None  # resolve_splitter gave "punkt"
         return len(punkt.tokenize(text))
-    return count_sentences_builtin(text)
+    return count_sentences_builtin(text, limit)
 
 
 def count_capital_words(text: str, splitter: Splitter) -> int:

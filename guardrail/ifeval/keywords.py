@@ -49,6 +49,12 @@ class Frequency(Checker):
         return compare(self._relation, n, self._frequency)
 
 
+# The non-ASCII characters that a case-insensitive pattern of ASCII letters matches but that str.lower() does not
+# turn into them (long s, Kelvin sign, dotted and dotless i): without them, a word absent from the lowered text
+# cannot match.
+_FOLDS_TO_ASCII = ("\u017f", "\u212a", "\u0130", "\u0131")
+
+
 class ForbiddenWords(Checker):
     """``keywords:forbidden_words``: none of the words occurs between ``\\b`` word boundaries, any case
     ("rock" is caught in "Rock." and "rock-solid", not in "rocks")."""
@@ -59,11 +65,11 @@ class ForbiddenWords(Checker):
     def setup(self, kw: dict[str, Any]) -> None:
         words = sorted(set(kw["forbidden_words"]), key=lambda w: (-len(w), w))
         self._pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", re.IGNORECASE)
-        self._ascii = tuple(w.lower() for w in words) if all(w.isascii() for w in words) else None
+        self._ascii = tuple(w.lower().encode() for w in words) if all(w.isascii() for w in words) else None
 
     def check(self, text: str) -> bool:
-        if self._ascii is not None and text.isascii():
-            low = text.lower()
+        if self._ascii is not None and (text.isascii() or not any(c in text for c in _FOLDS_TO_ASCII)):
+            low = text.encode("utf-8", "surrogatepass").lower()  # ASCII letters lowered: all an ASCII word can be
             if not any(w in low for w in self._ascii):
                 return True  # not even as a substring
         return self._pattern.search(text) is None

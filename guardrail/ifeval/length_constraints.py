@@ -27,7 +27,7 @@ class NumberSentences(Checker):
         if self._relation == "less than" and _text.sentence_upper_bound(text) < self._num:
             return True
         assert self.sentence_splitter is not None
-        return compare(self._relation, _text.count_sentences(text, self.sentence_splitter), self._num)
+        return compare(self._relation, _text.count_sentences(text, self.sentence_splitter, self._num), self._num)
 
 
 _DIVIDER = re.compile(r"\s?\*\*\*\s?")
