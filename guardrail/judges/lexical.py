@@ -48,7 +48,7 @@ import datetime
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 from typing import ClassVar, NamedTuple, TypeVar
@@ -115,6 +115,9 @@ _BOUNDS_BEFORE: dict[tuple[str, ...], str] = {
     ("up", "to"): "le", ("at", "most"): "le", ("no", "more", "than"): "le", ("not", "more", "than"): "le",
     ("maximum", "of"): "le", ("maximum",): "le", ("within",): "le", ("not", "exceed"): "le",
     ("not", "to", "exceed"): "le", ("not", "exceeding"): "le", ("max",): "le",
+    # "no later than 30 days" is a deadline (at most), not "later than" (more than)
+    ("no", "later", "than"): "le", ("not", "later", "than"): "le", ("no", "earlier", "than"): "ge",
+    ("not", "earlier", "than"): "ge", ("no", "sooner", "than"): "ge", ("not", "sooner", "than"): "ge",
     ("less", "than"): "lt", ("fewer", "than"): "lt", ("under",): "lt", ("below",): "lt",
     ("about",): "approx", ("around",): "approx", ("approximately",): "approx", ("roughly",): "approx",
     ("nearly",): "approx", ("almost",): "approx", ("approx",): "approx", ("some",): "approx",
@@ -149,6 +152,7 @@ _SYNONYM_GROUPS = (
     "doctor physician", "annual yearly", "approve authorize", "illness sickness sick ill", "travel trip",
     "policy rule guideline", "cost expense", "additional extra", "free complimentary", "delete remove erase",
     "keep retain", "child kid", "allowance stipend", "entire whole",
+    "kilometre kilometer km", "mile mi", "kilogram kg",
 )
 # Pairs whose members contradict each other in the same slot.
 _ANTONYM_PAIRS = (
@@ -177,9 +181,13 @@ _AUXILIARIES = frozenset("must shall should may can could might".split())
 _CONTRACTIONS = {"can't": _PERM, "couldn't": _PERM, "mustn't": _OBL, "shouldn't": _OBL, "shan't": _OBL,
                  "mightn't": _PERM, "needn't": _NOTREQ}
 # "not"/"no" followed by these is a bound or a figure of speech, not a negation ("no later than", "not only").
-_NOT_NEGATING = frozenset("more less later earlier fewer exceed exceeding only just matter cost charge sooner".split())
+# ("not even": an intensifier of a negation already there, "never ... not even with IT")
+_NOT_NEGATING = frozenset("more less later earlier fewer exceed exceeding only just matter cost charge sooner "
+                          "even".split())
 _CLAUSE_WORDS = frozenset("but however whereas although though yet".split())  # not "unless": a condition
-_AFTER_COMMA = frozenset("and or while which so".split())
+# After a comma these start a clause of their own: "permitted, provided it does not interfere" keeps the condition's
+# negation out of the permission.
+_AFTER_COMMA = frozenset("and or while which so provided providing if".split())
 _PREDICATE_STARTS = frozenset("must may can cannot should shall might could will would never is are was were has have "
                               "had do does did can't don't doesn't won't mustn't shouldn't isn't aren't".split())
 _CLAUSE_OR_COMMA = _CLAUSE_WORDS | _AFTER_COMMA
@@ -305,6 +313,9 @@ _DMY = re.compile(r"\d{1,2}[./]\d{1,2}[./]\d+")
 _ORDINAL = re.compile(r"([\d,.]+)(?:st|nd|rd|th)")
 _QUARTER = re.compile(r"q([1-4])")
 _FISCAL = re.compile(r"fy(\d{2}|\d{4})")
+_DATE_SEPARATOR = re.compile(r"[./]")
+_CLOCK = re.compile(r"(\d{1,2})(?::(\d{2}))?\s?([ap])?")
+_NAME_SEPARATOR = re.compile(r"[\s-]+")
 
 
 class _Quantity(NamedTuple):
@@ -333,6 +344,8 @@ class _Date(NamedTuple):
     clause: int
     text: str
     soft_year: bool = False  # the year is the one the passage last named, not written with the date
+    marker: str = ""  # the word before it: "after", "from", "through", ...
+    span: tuple[float, float] | None = None  # "after 1 October", "24 to 31 December": the days it covers (see _spans)
 
 
 class _Entity(NamedTuple):
@@ -353,28 +366,89 @@ class _Clause(NamedTuple):
     conditional: bool  # a negation with "without"/"unless": "must not ... without X" also reads "requires X"
     condition: bool  # "without" or "unless" at all
     continues: bool  # it starts with a pronoun: it speaks of what the clause before it does
+    scope: int = 0  # _UNIVERSAL ("any", "all", "no limit"), _RESTRICTIVE ("only"), _ABSOLUTE ("never"), or'ed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class _Text:
-    """Everything the judge needs to know about one text."""
+    """Everything the judge needs to know about one text (read only once built: texts are cached and shared).
+
+    What only a premise needs (the index, per-clause stems and entities, quantities by unit and number) and what
+    only acronyms need (``words``) is built on first use and kept: most texts are read as claims only, and every
+    object a cached text holds is one more for the garbage collector to walk."""
 
     content: tuple[str, ...]  # unique content stems in order of appearance
     stems: frozenset[str]
     uppers: frozenset[str]  # all-capital words as written
-    index: dict[str, list[int]]  # a content stem, "~PREFIX" or "STEM STEM" (adjacent) -> clauses holding it (read only)
     clauses: tuple[_Clause, ...]
     quantities: tuple[_Quantity, ...]
     dates: tuple[_Date, ...]
     entities: tuple[_Entity, ...]
-    clause_quantities: dict[int, tuple[_Quantity, ...]]
-    clause_dates: dict[int, tuple[_Date, ...]]
-    clause_entities: dict[int, tuple[_Entity, ...]]
-    clause_stems: tuple[frozenset[str], ...]  # content stems per clause, antonyms included
     topics: tuple[int, ...]  # per sentence, the first sentence of its passage
-    by_dim: dict[str, tuple[_Quantity, ...]]
-    by_number: dict[float, tuple[_Quantity, ...]]
     fiscal: bool  # it speaks of a fiscal year: quarters are not calendar quarters
+    adjacent: frozenset[str]  # "STEM STEM": content words right next to each other (a modifier and its noun)
+    source: str  # the text as read (normalised, markers taken out): for ``words``
+    _index: dict[str, tuple[int, ...]] | None = field(default=None, init=False)
+    _clause_stems: tuple[frozenset[str], ...] | None = field(default=None, init=False)
+    _clause_entities: dict[int, tuple[_Entity, ...]] | None = field(default=None, init=False)
+    _by_dim: dict[str, tuple[_Quantity, ...]] | None = field(default=None, init=False)
+    _by_number: dict[float, tuple[_Quantity, ...]] | None = field(default=None, init=False)
+    _words: tuple[str, ...] | None = field(default=None, init=False)
+
+    @property
+    def index(self) -> dict[str, tuple[int, ...]]:
+        """A content stem, "~PREFIX" (its first six letters) or "STEM STEM" (adjacent in a clause's sequence) ->
+        the clauses holding it, in order."""
+        if self._index is None:
+            lists: dict[str, list[int]] = {}
+            for c, stems in enumerate(self.clause_stems):
+                for s in stems:
+                    lists.setdefault(s, []).append(c)
+                    if len(s) >= 6:
+                        lst = lists.setdefault("~" + s[:6], [])
+                        if not lst or lst[-1] != c:
+                            lst.append(c)
+                for bigram in _bigrams(self.clauses[c].sequence):
+                    lst = lists.setdefault(bigram, [])
+                    if not lst or lst[-1] != c:
+                        lst.append(c)
+            # tuples, not lists: the garbage collector stops tracking a tuple of ints (a premise has hundreds)
+            self._index = {key: tuple(lst) for key, lst in lists.items()}
+        return self._index
+
+    @property
+    def clause_stems(self) -> tuple[frozenset[str], ...]:
+        """Content stems per clause, antonyms included."""
+        if self._clause_stems is None:
+            self._clause_stems = tuple(c.core | c.antonyms if c.antonyms else c.core for c in self.clauses)
+        return self._clause_stems
+
+    @property
+    def clause_entities(self) -> dict[int, tuple[_Entity, ...]]:
+        if self._clause_entities is None:
+            self._clause_entities = _by_clause(self.entities)
+        return self._clause_entities
+
+    @property
+    def by_dim(self) -> dict[str, tuple[_Quantity, ...]]:
+        if self._by_dim is None:
+            self._by_dim = _index_by(self.quantities, lambda q: q.dim)
+        return self._by_dim
+
+    @property
+    def by_number(self) -> dict[float, tuple[_Quantity, ...]]:
+        if self._by_number is None:
+            self._by_number = _index_by(self.quantities, lambda q: q.number)
+        return self._by_number
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Its lower-case words in order, hyphenated parts apart (for acronyms' expansions), read again from
+        ``source``: only a text with an acronym the other text lacks needs them."""
+        if self._words is None:
+            self._words = tuple(part for tok in _TOKEN.findall(self.source) if tok[0].isalpha()
+                                for part in tok.lower().split("-") if part)
+        return self._words
 
 
 class _Tokens:
@@ -392,6 +466,7 @@ class _Tokens:
         commas: set[int] = set()  # tokens right after a comma or colon
         ordinal: set[int] = set()  # numbers written as ordinals ("4th")
         sentences: list[int] = []  # per clause, its sentence
+        starts: list[int] = []  # per clause, its first token
         continued: set[int] = set()  # clauses that go on with the subject of the one before
         topics = [0]  # per sentence: the first sentence of its passage (passages are separated by blank lines)
         c = s = 0
@@ -463,6 +538,7 @@ class _Tokens:
                 comma = False
             if not clause_len:
                 sentences.append(s)
+                starts.append(len(orig))
             orig_append(tok)
             low_append(w)
             previous = w
@@ -473,12 +549,8 @@ class _Tokens:
         self.sentences, self.topics = sentences, topics
         self.n = len(kind)
         self.consumed = bytearray(self.n)
-        self.ends = [0] * len(sentences)  # where each clause's tokens end
-        self.starts = [0] * len(sentences)  # ... and start
-        for i in range(self.n - 1, -1, -1):
-            self.starts[clause[i]] = i
-        for i, c in enumerate(clause):
-            self.ends[c] = i + 1
+        self.starts = starts  # where each clause's tokens start (clauses are consecutive runs of tokens) ...
+        self.ends = [*starts[1:], self.n] if starts else []  # ... and end
 
 
 def _num_value(tok: str) -> float | None:
@@ -599,8 +671,12 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
         w = u
         while w < n and low[w] in _A_UNIT_QUALIFIERS and w + 1 < n and kind[w + 1] == "word":
             w += 1
+        for _ in range(2):  # "3 wellness days", "five unused vacation days"
+            if w + 1 < n and low[w + 1] not in _TIME_UNITS and w + 2 < n and low[w + 2] in _TIME_UNITS \
+                    and kind[w] == kind[w + 1] == "word" and _is_content(low[w]) and _is_content(low[w + 1]):
+                w += 1
         if w + 1 < n and low[w + 1] in _TIME_UNITS and kind[w] == "word" and _is_content(low[w]):
-            w += 1  # "3 wellness days", "10 sick days"
+            w += 1
         if w < n and kind[w] == "word" and low[w] in _TIME_UNITS:
             scale, family = _TIME_UNITS[low[w]]
             unit = _stem(low[w])
@@ -654,6 +730,15 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
                      _indefinite(t, first)), max(r, unit_end, end)
 
 
+def _and_a_half(t: _Tokens, q: _Quantity, at: int) -> _Quantity:
+    """``q`` ("a year") followed by "and a half" at token ``at``: half as much again."""
+    for k in range(at, at + 3):
+        t.consumed[k] = 1
+    value = q.value * 1.5
+    lo, hi = _interval(value, q.bound)
+    return q._replace(value=value, low=lo, high=hi, number=q.number * 1.5, text=q.text + " and a half")
+
+
 def _range_end(t: _Tokens, first: int) -> bool:
     """Whether the quantity starting at token ``first`` is the upper end of a range ("25-30", "5 to 10", "between
     $10,000 and $50,000")."""
@@ -676,15 +761,19 @@ def _range_end(t: _Tokens, first: int) -> bool:
     return False
 
 
+_CASE_LINKS = frozenset({"of", "with", "worth", "costing", "totalling", "totaling", "lasting"})
+
+
 def _indefinite(t: _Tokens, first: int) -> bool:
     """Whether an indefinite article makes the quantity starting at token ``first`` a case rather than the value of
     a rule: right before it ("a $15 taxi ride", "an eight-hour flight") or before a few words and "of"/"with" ("a
-    group of 12", "an expense report of €6,000", "an employee with eight months of service")."""
+    group of 12", "an expense report of €6,000", "an employee with eight months of service", "a gift worth
+    $250")."""
     low, c = t.low, t.clause[first]
     k = first - 1
     if k >= 0 and t.clause[k] == c and low[k] in ("a", "an"):
         return True
-    if k < 1 or t.clause[k] != c or low[k] not in ("of", "with"):
+    if k < 1 or t.clause[k] != c or low[k] not in _CASE_LINKS:
         return False
     for m in range(k - 1, max(k - 5, -1), -1):
         if t.clause[m] != c or t.kind[m] != "word" or m + 1 in t.comma or low[m] in _CUE_WORDS:
@@ -794,6 +883,8 @@ def _date_word(t: _Tokens, i: int) -> tuple[list[_Date], int, int] | None:
         quarter = int(m.group(1))
     elif low in _ORDINALS and i + 1 < n and t.low[i + 1] == "quarter":
         quarter, end = _ORDINALS[low], i + 2
+    elif low[-8:] == "-quarter" and low[:-8] in _ORDINALS:  # "third-quarter results"
+        quarter = _ORDINALS[low[:-8]]
     if quarter is not None:
         year = None
         if end < n and t.kind[end] == "num":
@@ -820,7 +911,7 @@ def _numeric_date(kind: str, tok: str, c: int) -> _Date | None:
         if kind == "iso":
             y, mo, d = (int(x) for x in tok.split("-"))
         else:
-            a, b, y = (int(x) for x in re.split(r"[./]", tok))
+            a, b, y = (int(x) for x in _DATE_SEPARATOR.split(tok))
             if y < 100:
                 y += 2000
             if a > 12 >= b:
@@ -838,7 +929,7 @@ def _numeric_date(kind: str, tok: str, c: int) -> _Date | None:
 
 
 def _clock(tok: str) -> float | None:
-    m = re.match(r"(\d{1,2})(?::(\d{2}))?\s?([ap])?", tok.lower())
+    m = _CLOCK.match(tok.lower())
     if m is None:
         return None
     hour, minute = int(m.group(1)), int(m.group(2) or 0)
@@ -889,7 +980,7 @@ def _specifics(t: _Tokens) -> tuple[list[_Quantity], list[_Date]]:
         if k in ("iso", "dmy"):
             d = _numeric_date(k, orig[i], c)
             if d is not None:
-                dates.append(d)
+                dates.append(d._replace(marker=low[i - 1] if i > 0 else ""))
             t.consumed[i] = 1
             i += 1
         elif k == "clock":
@@ -939,7 +1030,8 @@ def _specifics(t: _Tokens) -> tuple[list[_Quantity], list[_Date]]:
             found = _date_word(t, i)
             if found is not None:
                 more, start, end = found
-                dates.extend(more)
+                marker = low[start - 1] if start > 0 and t.clause[start - 1] == c else ""
+                dates.extend(d._replace(marker=marker) for d in more)
                 for j in range(start, end):
                     t.consumed[j] = 1
                 i = end
@@ -997,7 +1089,16 @@ def _specifics(t: _Tokens) -> tuple[list[_Quantity], list[_Date]]:
                     and not (i > 0 and (kind[i - 1] == "num" or low[i - 1] in _TIME_NAMES)):
                 half = i > 0 and low[i - 1] == "half"
                 q, i = _quantity(t, i - half, i + 1, 0.5 if half else 1.0, "")
+                if not half and i + 2 < n and low[i] == "and" and low[i + 1] == "a" and low[i + 2] == "half":
+                    q, i = _and_a_half(t, q, i), i + 3  # "a year and a half": 18 months, a stated number
+                    quantities.append(q)
+                    continue
                 quantities.append(q._replace(soft=True, instance=False))
+                continue
+            if low[i] in ("a", "an") and i + 4 < n and low[i + 1] == "quarter" and low[i + 2] == "of" \
+                    and low[i + 3] in ("a", "an") and low[i + 4] in _TIME_UNITS:
+                q, i = _quantity(t, i, i + 4, 0.25, "")  # "a quarter of an hour": 15 minutes
+                quantities.append(q)
                 continue
             unit_at = i + 2 if i + 2 < n and low[i + 1] in _A_UNIT_QUALIFIERS else i + 1  # "per calendar year"
             if low[i] in ("every", "each", "per") and unit_at < n and low[unit_at] in _TIME_NAMES \
@@ -1057,9 +1158,16 @@ def _category(events: list[tuple[int, int, bool]], negations: list[int]) -> int:
     return modal
 
 
+# Scope of a clause's rule: universal ("any tool", "all flights", "no limit"), restrictive ("only approved tools"),
+# absolute ("never"). They decide between a rule and its exceptions (see _polarity).
+_UNIVERSAL, _RESTRICTIVE, _ABSOLUTE = 1, 2, 4
+_SCOPE_WORDS = {**dict.fromkeys("any all every regardless unlimited always".split(), _UNIVERSAL),
+                **dict.fromkeys("only solely exclusively".split(), _RESTRICTIVE)}
+_LIMIT_WORDS = frozenset("limit limits cap caps maximum ceiling restriction restrictions".split())
 _CUE_WORDS = _NEGATIONS | frozenset(_MODALS) | frozenset(_CONTRACTIONS) | {
     "without", "unless", "cannot", "need", "needs", "have", "has", "had"}
 _WORD_INFO: dict[str, str | tuple[str | None, ...]] = {}
+_NO_STEMS: frozenset[str] = frozenset()
 
 
 def _word_info(w: str) -> str | tuple[str | None, ...]:
@@ -1088,16 +1196,19 @@ def _analyse(text: str) -> _Text:
         text = _MARKER.sub(" ", text)
     t = _Tokens(text)
     quantities, dates = _specifics(t)
-    dates = _with_years(t, dates)
+    dates = _spans(_with_years(t, dates))
     kind, low, orig, clause_of, consumed = t.kind, t.low, t.orig, t.clause, t.consumed
     n_clauses = clause_of[-1] + 1 if t.n else 0
     sequences: list[list[str]] = [[] for _ in range(n_clauses)]
     events: list[list[tuple[int, int, bool]]] = [[] for _ in range(n_clauses)]
     negations: list[list[int]] = [[] for _ in range(n_clauses)]
     conditions = [0] * n_clauses
+    scope = [0] * n_clauses
     uppers: set[str] = set()
     entities: list[_Entity] = []
     run: list[int] = []  # the tokens of the capitalised run being read
+    adjacent: set[str] = set()  # "STEM STEM" of content words next to each other in the text
+    last_word, last_stem = -2, ""
     skip = -1
     for i in range(t.n):
         if kind[i] != "word":
@@ -1119,12 +1230,20 @@ def _analyse(text: str) -> _Text:
             run.append(i)
         if consumed[i] or i == skip:
             continue
+        quantifier = _SCOPE_WORDS.get(w)
+        if quantifier is not None:
+            scope[c] |= quantifier
+            if quantifier == _RESTRICTIVE:
+                continue  # a cue, not a content word
         info = _WORD_INFO.get(w)
         if info is None:
             info = _word_info(w)
         if info.__class__ is tuple:  # a content word (the usual case): its parts' stems
             for st in info:
                 if st:
+                    if last_word == i - 1 and last_stem:  # right after another content word: "VPN client"
+                        adjacent.add(f"{last_stem} {st}")
+                    last_word, last_stem = i, st
                     sequences[c].append(st)
                 elif st is not None:  # "non-refundable"
                     negations[c].append(i)
@@ -1132,6 +1251,12 @@ def _analyse(text: str) -> _Text:
         # polarity and modality cues
         if w in _NEGATIONS:
             nxt = low[i + 1] if i + 1 < t.n else ""
+            if nxt in _LIMIT_WORDS and w == "no":  # "there is no limit on ...": a permission without bounds
+                events[c].append((i, _PERM, False))
+                scope[c] |= _UNIVERSAL
+                continue
+            if w == "never":
+                scope[c] |= _ABSOLUTE
             if nxt not in _NOT_NEGATING and not (w == "not" and i > 0 and low[i - 1] == "or"):
                 negations[c].append(i)
             continue
@@ -1174,18 +1299,6 @@ def _analyse(text: str) -> _Text:
             subject = sequences[c - 1][:2]
             clause_stems[c].update(subject)
             sequences[c][:0] = subject
-    index: dict[str, list[int]] = {}
-    for c, stems in enumerate(clause_stems):
-        for s in stems:
-            index.setdefault(s, []).append(c)
-            if len(s) >= 6:
-                lst = index.setdefault("~" + s[:6], [])
-                if not lst or lst[-1] != c:
-                    lst.append(c)
-        for bigram in _bigrams(sequences[c]):
-            lst = index.setdefault(bigram, [])
-            if not lst or lst[-1] != c:
-                lst.append(c)
     sentence_of = t.sentences
     for c in range(1, n_clauses):
         if not clause_stems[c] and (events[c] or negations[c]) and sentence_of[c] == sentence_of[c - 1]:
@@ -1193,23 +1306,22 @@ def _analyse(text: str) -> _Text:
             events[c - 1] += events[c]
             negations[c - 1] += negations[c]
             conditions[c - 1] += conditions[c]
-            events[c], negations[c], conditions[c] = [], [], 0
+            scope[c - 1] |= scope[c]
+            events[c], negations[c], conditions[c], scope[c] = [], [], 0, 0
     categories = [_category(events[c], negations[c]) for c in range(n_clauses)]
-    clauses = tuple(
-        _Clause(frozenset(clause_stems[c] - clause_antonyms[c]), frozenset(clause_antonyms[c]), categories[c],
-                sentence_of[c], tuple(sequences[c]), bool(conditions[c]) and categories[c] in (_NEG, _PROH),
-                bool(conditions[c]), t.n > 0 and c > 0 and low[t.starts[c]] in _PRONOUNS)
-        for c in range(n_clauses)
-    )
+    clauses: list[_Clause] = []
+    for c in range(n_clauses):
+        antonyms = clause_antonyms[c]  # mostly none: then the shared empty set (one object fewer to keep)
+        clauses.append(_Clause(frozenset(clause_stems[c] - antonyms) if antonyms else frozenset(clause_stems[c]),
+                               frozenset(antonyms) if antonyms else _NO_STEMS, categories[c], sentence_of[c],
+                               tuple(sequences[c]), bool(conditions[c]) and categories[c] in (_NEG, _PROH),
+                               bool(conditions[c]), t.n > 0 and c > 0 and low[t.starts[c]] in _PRONOUNS, scope[c]))
     return _Text(
-        content=content, stems=frozenset(content), uppers=frozenset(uppers),
-        index=index, clauses=clauses,
-        quantities=tuple(quantities), dates=tuple(dates), entities=tuple(entities),
-        clause_quantities=_by_clause(quantities), clause_dates=_by_clause(dates),
-        clause_entities=_by_clause(entities), clause_stems=tuple(frozenset(s) for s in clause_stems),
-        topics=tuple(t.topics), by_dim=_index_by(quantities, lambda q: q.dim),
-        by_number=_index_by(quantities, lambda q: q.number),
-        fiscal="fiscal" in low or any(w[:2] == "fy" and w[2:].isdigit() for w in low),
+        content=content, stems=frozenset(content), uppers=frozenset(uppers) if uppers else _NO_STEMS,
+        clauses=tuple(clauses), quantities=tuple(quantities), dates=tuple(dates), entities=tuple(entities),
+        topics=tuple(t.topics),
+        fiscal="fiscal" in low or ("fy" in text.lower() and any(w[:2] == "fy" and w[2:].isdigit() for w in low)),
+        adjacent=frozenset(adjacent) if adjacent else _NO_STEMS, source=text,
     )
 
 
@@ -1236,7 +1348,40 @@ def _with_years(t: _Tokens, dates: list[_Date]) -> list[_Date]:
     return out
 
 
-def _index_by(quantities: list[_Quantity], key: Callable[[_Quantity], _K]) -> dict[_K, tuple[_Quantity, ...]]:
+_AFTER_WORDS = frozenset({"after", "since", "from"})
+_BEFORE_WORDS = frozenset({"before", "prior"})
+_RANGE_ENDS = frozenset({"through", "thru", "to", "until", "till", "and"})
+_NOT_A_DAY = _AFTER_WORDS | _BEFORE_WORDS | _RANGE_ENDS | {"by"}  # a claim date with these is a bound or deadline
+
+
+def _day_number(d: _Date) -> float:
+    return d.month * 32.0 + d.day if d.month is not None and d.day is not None else -1.0
+
+
+def _spans(dates: list[_Date]) -> list[_Date]:
+    """Dates that bound an interval of days: "after 1 October" (open), "before 1 May", and a range "from 24 December
+    through 1 January" (both ends, wrapping at the year's end). A day inside it is stated by it ("closed on 27
+    December"); a deadline ("by", "until" alone) is not an interval here: another deadline contradicts it."""
+    out = list(dates)
+    for k, d in enumerate(out):
+        x = _day_number(d)
+        if x < 0 or d.span is not None:
+            continue
+        nxt = out[k + 1] if k + 1 < len(out) else None
+        if nxt is not None and nxt.clause == d.clause and _day_number(nxt) >= 0 and nxt.marker in _RANGE_ENDS \
+                and (d.marker in ("from", "between") or nxt.marker in ("through", "thru")):
+            y = _day_number(nxt)
+            span = (x, y if y >= x else y + 12 * 32)
+            out[k] = d._replace(span=span)
+            out[k + 1] = nxt._replace(span=span)
+        elif d.marker in _AFTER_WORDS and d.marker != "from":
+            out[k] = d._replace(span=(x + 0.5, math.inf))
+        elif d.marker in _BEFORE_WORDS:
+            out[k] = d._replace(span=(-math.inf, x - 0.5))
+    return out
+
+
+def _index_by(quantities: Sequence[_Quantity], key: Callable[[_Quantity], _K]) -> dict[_K, tuple[_Quantity, ...]]:
     out: dict[_K, list[_Quantity]] = {}
     for q in quantities:
         out.setdefault(key(q), []).append(q)
@@ -1351,6 +1496,9 @@ def _quantity_relation(c: _Quantity, p: _Quantity) -> int | None:
         return None
     if c.dim == "money" and c.family != p.family and c.family and p.family:
         return 0
+    if bool(c.rate) != bool(p.rate) and ((c.unit and c.unit == _stem(p.rate or "-"))
+                                         or (p.unit and p.unit == _stem(c.rate or "-"))):
+        return None  # "ten years" of service is not "20 days per year": a duration against a rate's period
     rate_tol = 1e-9
     if c.rate and p.rate and c.rate != p.rate:
         if c.rate not in _RATE_HOURS or p.rate not in _RATE_HOURS:
@@ -1393,6 +1541,13 @@ def _date_relation(c: _Date, p: _Date, calendar: bool = True) -> int | None:
     """As :func:`_quantity_relation`, for dates; None when they share no component (a weekday and a year). With
     ``calendar`` false (a fiscal year is in play), months say nothing about quarters. A year one of them only took
     from the text around it never contradicts."""
+    if p.span is not None and c.span is None and c.marker not in _NOT_A_DAY \
+            and _day_number(c) >= 0 and (c.year is None or p.year is None or c.year == p.year):
+        # A day against an interval of days: inside it, stated; outside, the passage does not say.
+        x = _day_number(c)
+        if x < p.span[0]:
+            x += 12 * 32
+        return 2 if p.span[0] <= x <= p.span[1] else None
     quarter = p.quarter
     if quarter is None and p.month and calendar:
         quarter = (p.month - 1) // 3 + 1
@@ -1446,6 +1601,43 @@ def _candidates(q: _Quantity, premise: _Text) -> list[_Quantity]:
     return list(same) + [o for o in numbers if o.dim != q.dim]
 
 
+def _expansion(acronym: str, words: Sequence[str]) -> int:
+    """Where in ``words`` (lower-case, hyphenated parts apart) a run of words starts whose initials spell
+    ``acronym`` ("multi factor authentication" for MFA, "paid time off" for PTO); -1 if none."""
+    a = acronym.lower()
+    size = len(a)
+    for i in range(len(words) - size + 1):
+        if words[i][0] == a[0] and all(words[i + k][0] == a[k] for k in range(1, size)):
+            return i
+    return -1
+
+
+def _abbreviates(acronym: str, name: str) -> bool:
+    """Whether ``acronym`` ("NOC") spells the initials of ``name`` ("Network Operations Center")."""
+    words = [w for w in _NAME_SEPARATOR.split(name) if w]
+    return acronym.isupper() and len(words) == len(acronym) > 1 and all(
+        w[0].upper() == a for w, a in zip(words, acronym, strict=True))
+
+
+def _acronym_keys(premise: _Text, claim: _Text) -> dict[str, str]:
+    """Claim content stems the premise states as an acronym or its expansion, each with the premise's index key that
+    holds it: the claim's "SOC" for the premise's "Security Operations Center", and the claim's "multi-factor
+    authentication" for the premise's "MFA"."""
+    out: dict[str, str] = {}
+    index = premise.index
+    for a in claim.uppers - premise.uppers:
+        if 2 <= len(a) <= 5 and (i := _expansion(a, premise.words)) >= 0:
+            key = next((st for w in premise.words[i:i + len(a)] if (st := _stem(w)) in index), None)
+            if key is not None:
+                out[_stem(a.lower())] = key
+    for a in premise.uppers - claim.uppers:
+        key = _stem(a.lower())
+        if 2 <= len(a) <= 5 and key in index and (i := _expansion(a, claim.words)) >= 0:
+            for w in claim.words[i:i + len(a)]:
+                out.setdefault(_stem(w), key)
+    return out
+
+
 def _entity_present(e: _Entity, t: _Text) -> bool:
     """Whether text ``t`` names entity ``e``: all its words (acronyms as written)."""
     if not all(a in t.uppers for a in e.acronyms):
@@ -1482,6 +1674,7 @@ class _Decision:
             own = self.bonus.setdefault(k, {})
             own[c] = own.get(c, 0.0) + extra
             whole[c] = whole.get(c, 0.0) + extra
+        self.acronyms = _acronym_keys(premise, claim)
         self.whole = _ranked(premise, claim.content, [c.sequence for c in claim.clauses], whole)
         self.coverage, self.local = self._coverage()
 
@@ -1494,15 +1687,18 @@ class _Decision:
             return 1.0, 1.0
         credit: dict[str, float] = {}
         where: dict[str, set[int]] = {}
+        index, pstems, pclauses = p.index, p.stems, p.clauses
         for s in h.content:
-            if s in p.stems:
+            if s in pstems:
                 w, key = 1.0, s
-            elif len(s) >= 6 and "~" + s[:6] in p.index:
+            elif len(s) >= 6 and "~" + s[:6] in index:
                 w, key = 0.75, "~" + s[:6]
+            elif s in self.acronyms:
+                w, key = 1.0, self.acronyms[s]
             else:
                 continue
             credit[s] = w
-            where[s] = {p.clauses[c].sentence for c in p.index[key]}
+            where[s] = {pclauses[c].sentence for c in index[key]}
         coverage = sum(credit.values()) / len(h.content)
         local_total = 0.0
         size_total = 0
@@ -1517,6 +1713,9 @@ class _Decision:
                     continue
                 if len(missing) >= 2:
                     self.added.append("words: " + " ".join(missing))
+                elif len(missing) == 1 and s and sequence[0] == missing[0] \
+                        and (other := self._other_modifier(missing[0], s)):
+                    self.added.append(f"words: {missing[0]} {s} (premise: {other} {s})")
                 missing = []
             stems = set(sequence)
             in_sentence: dict[int, set[str]] = {}
@@ -1534,6 +1733,22 @@ class _Decision:
             local_total += best
             size_total += len(stems)
         return coverage, (local_total / size_total if size_total else coverage)
+
+    def _other_modifier(self, word: str, head: str) -> str:
+        """The premise's own modifier of ``head`` where the claim has ``word`` (which the premise lacks) right before
+        it, at the start of its clause (the subject; later on, a verb and its object look the same): "the antivirus
+        client" for "the VPN client", "sick leave" for "annual leave" is another thing, not a paraphrase. "" when
+        the premise has ``head`` only after words the claim has too (or after none)."""
+        p, h = self.p, self.h
+        if f"{word} {head}" not in h.adjacent:
+            return ""
+        for c in p.index.get(head, ()):
+            sequence = p.clauses[c].sequence
+            for j in range(1, len(sequence)):
+                x = sequence[j - 1]
+                if sequence[j] == head and x not in h.stems and f"{x} {head}" in p.adjacent:
+                    return x
+        return ""
 
     def ranking(self, clause: int) -> tuple[list[tuple[float, list[int]]], int, bool]:
         """The premise clauses ranked for one claim clause, their size and whether the ranking is loose: the whole
@@ -1590,8 +1805,12 @@ class _Decision:
             if top == 2:
                 self.matched += 1
                 return
-            if top == 1 and not (any(r == 0 and _plain(o) for r, o in related)
-                                 and all(not _plain(o) for r, o in related if r == 1)):
+            coarse = all(not _plain(o) for r, o in related if r == 1)
+            if top == 1 and coarse and entailed:
+                # Only a coarser value here ("2025", "Q3", "up to 10"), the exact one elsewhere: it is stated.
+                self.matched += 1
+                return
+            if top == 1 and not (any(r == 0 and _plain(o) for r, o in related) and coarse):
                 # Compatible with the slot's value ("8 days" with "up to 10 days"), unless another value there, an
                 # exact one, says otherwise ("8 weeks" against "the first 6 weeks ... for up to 12 months").
                 self.weak.append(f"{kind}: {item.text} (premise: {related[0][1].text})")
@@ -1623,7 +1842,8 @@ class _Decision:
         stated ("the Basic plan" for what the Enterprise plan has)."""
         p, h = self.p, self.h
         for e in h.entities:
-            present = _entity_present(e, p)
+            present = _entity_present(e, p) or (bool(e.acronyms) and all(_stem(a.lower()) in self.acronyms
+                                                                             for a in e.acronyms))
             own = set(e.stems)
             sequence = [s for s in h.clauses[e.clause].sequence if s not in own]
             if len(set(sequence)) < 2:
@@ -1638,7 +1858,8 @@ class _Decision:
                 if any(own <= p.clause_stems[c] or any(own <= set(o.stems) for o in p.clause_entities.get(c, ()))
                        for c in clauses):
                     break  # the slot names it
-                rivals = [o for c in clauses for o in p.clause_entities.get(c, ()) if not _entity_present(o, h)]
+                rivals = [o for c in clauses for o in p.clause_entities.get(c, ()) if not _entity_present(o, h)
+                          and not _abbreviates(e.text, o.text) and not _abbreviates(o.text, e.text)]
                 same_slot = [o for o in rivals if (o.left and o.left == e.left) or (o.right and o.right == e.right)]
                 if same_slot:
                     found = Conflict("entity", e.text, same_slot[0].text, _strength(score / size))
@@ -1731,6 +1952,16 @@ def _polarity(claim: _Clause, premise: _Clause) -> float:
     either. A permission with "without" ("may enter without being escorted") contradicts an obligation."""
     if claim.condition and not claim.conditional and claim.category in (_AFF, _PERM) and premise.category == _OBL:
         return 1.0
+    exception = premise.conditional or premise.scope & _RESTRICTIVE  # "not ... unless approved", "only for ..."
+    if exception and not claim.condition:
+        if claim.scope & _ABSOLUTE and claim.category in (_NEG, _PROH):
+            return 1.0  # "never allowed" against "not allowed without a sponsor"
+        if claim.scope & _UNIVERSAL and claim.category in (_AFF, _PERM):
+            return 1.0  # "any tool may be used" against "prohibited unless approved"
+        if claim.scope & _RESTRICTIVE and claim.category in (_AFF, _PERM):
+            return 0.0  # "only approved tools may be used": the same rule, from the other side
+    if premise.scope & _UNIVERSAL and premise.category in (_AFF, _PERM) and claim.scope & _RESTRICTIVE:
+        return 1.0  # "only X" against "any X"
     pairs = [(claim.category, premise.category)]
     if premise.conditional:
         if claim.conditional:
@@ -1750,7 +1981,11 @@ def _compatibility(v: float) -> tuple[bool, bool, float]:
 
 
 def _plain(x: _Quantity | _Date) -> bool:
-    return not isinstance(x, _Quantity) or (x.bound in ("eq", "approx") and not x.rate)
+    """An exact value: a quantity without bound or rate; a date with at least a month or a weekday (not a bare year or
+    quarter, which a more precise date in the same slot overrides: "FY2024 ... ends on June 30, 2024")."""
+    if isinstance(x, _Quantity):
+        return x.bound in ("eq", "approx") and not x.rate
+    return (x.month is not None or x.weekday is not None) and x.span is None
 
 
 def _explain(premise: str, hypothesis: str) -> Explanation:
@@ -1767,7 +2002,7 @@ class LexicalJudge:
     docstring. Deterministic, pure Python, no model."""
 
     name: ClassVar[str] = "lexical"
-    version = "1"
+    version = "2"
     window_chars = 4000
 
     def judge(self, pairs: Sequence[tuple[str, str]]) -> list[Judgement]:
