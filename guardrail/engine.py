@@ -9,18 +9,24 @@ whose lines are all removed goes too. If, after a strip, nothing of substance is
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, NamedTuple
 
-from .checks.base import Marker, Turn, acts
+from ._locate import GROUPED_CITATION_PATTERN
+from .checks.base import Check, Marker, Turn, acts, find_markers
+from .checks.citations import CitationCheck
+from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
-from .text import Kind, Statement, has_substance
+from .text import ZERO_WIDTH, Kind, Statement, has_substance, normalize, without_spans, word_bytes
 
 if TYPE_CHECKING:
     from .policy import Policy
 
 Edit = tuple[int, int, str]
+_GROUPED = re.compile(GROUPED_CITATION_PATTERN)
+_ZERO_WIDTH = re.compile("[" + ZERO_WIDTH + "]")
 
 
 def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles: frozenset[str]) -> Verdict:
@@ -54,7 +60,11 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
                 f"latency budget of {compiled.policy.budget_ms:g} ms ran out before the {check.name} check"))
             break
         try:
-            findings.extend(check.recheck(turn) if again else check.run(turn))
+            if again:
+                findings.extend(_targeted(check, turn))
+            else:
+                findings.extend(check.run(turn))
+                turn.completed.add(k)
         except TimeoutError:
             findings.append(_guard_error(compiled, turn.output,
                                          f"a regular expression timed out in the {check.name} check"))
@@ -72,14 +82,102 @@ def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: li
     learn where the edits landed (``Turn.edited_at``), for what only text around an edit can newly fail."""
     turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
     turn.retrieved, turn.visible = original.retrieved, original.visible
+    turn._hidden = original._hidden
     if edits is not None:
         turn.edited_at = landed(merge_edits(edits))
+        turn.local = frozenset(id(compiled.checks[k]) for k in original.completed)
     for f in run_checks(compiled, turn, again=True):
         if f.action is not Action.FLAG:
             findings.append(Finding(f.check, f.label, Action.BLOCK, 0, len(original.output),
                                     f.message + " (in the edited output)"))
             return Decision.BLOCKED, compiled.policy.blocked_message
     return Decision.MODIFIED, edited
+
+
+def _targeted(check: Check, turn: Turn) -> list[Finding]:
+    """``check.recheck(turn)``; for an output this guard edited, whose original this check judged in full, the
+    citations and banned-term checks look first only in windows around the edits. They cannot find anything that
+    acts far from an edit: all they found in the original was acted on, and there the edited text is the original
+    (with the characters around it: a window is cut at whitespace outside marker brackets, and reaches the longest
+    term, invisible ID or copied run of words away). When a window holds a finding that acts, the whole output is
+    checked again, so what acts is exactly what the whole re-check finds (flagged findings far from the edits are
+    left out: nothing reads them)."""
+    if turn.edited_at is None or id(check) not in turn.local:
+        return check.recheck(turn)
+    if isinstance(check, TermCheck):
+        need_chars, need_words = check.longest_key + 2, 0
+    elif isinstance(check, CitationCheck):
+        need_chars, need_words = 2, 0
+        if turn.hidden_sources:
+            need_chars = max((len(sid) for sid in turn.hidden_ids), default=0) + 2
+            need_words = check.leak_min_words + 1
+    else:
+        return check.recheck(turn)
+    text = turn.output
+    windows: list[tuple[int, int]] = []
+    for a, b in turn.edited_at:
+        lo, hi = _window(text, a, b, need_chars, need_words)
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(hi, windows[-1][1]))
+        else:
+            windows.append((lo, hi))
+    if windows == [(0, len(text))]:
+        return check.recheck(turn)
+    for lo, hi in windows:
+        sub = Turn(text[lo:hi], (), turn.roles, turn.marker_re, turn.deadline)
+        sub.retrieved, sub.visible, sub._hidden = turn.retrieved, turn.visible, turn._hidden
+        if any(f.action is not Action.FLAG for f in check.recheck(sub)):
+            return check.recheck(turn)
+    return []
+
+
+def _window(text: str, a: int, b: int, need_chars: int, need_words: int) -> tuple[int, int]:
+    """A stretch of ``text`` around ``[a, b)``, cut just inside whitespace (or at the text's ends) and outside any
+    bracket of its line that may open or close a marker group, with at least ``need_chars`` characters (normalised,
+    and not zero-width) and ``need_words`` words (marker groups taken out) on either side of ``[a, b)``."""
+    n = len(text)
+    step = max(need_chars, 16 * need_words, 16)
+    lo = a
+    while lo > 0:
+        lo = max(0, lo - step)
+        while lo > 0 and not text[lo - 1].isspace():
+            lo -= 1
+        ls = text.rfind("\n", 0, lo) + 1
+        opening = text.rfind("[", ls, lo)
+        if opening > text.rfind("]", ls, lo):  # perhaps inside a group: start before it
+            lo = opening
+            continue
+        if _enough(text[lo:a], need_chars, need_words):
+            break
+        step *= 2
+    step = max(need_chars, 16 * need_words, 16)
+    hi = b
+    while hi < n:
+        hi = min(n, hi + step)
+        while hi < n and not text[hi].isspace():
+            hi += 1
+        le = text.find("\n", hi)
+        le = n if le < 0 else le
+        closing = text.find("]", hi, le)
+        if closing >= 0 and not 0 <= text.find("[", hi, le) < closing:  # perhaps inside a group: end after it
+            hi = closing + 1
+            continue
+        if _enough(text[b:hi], need_chars, need_words):
+            break
+        step *= 2
+    return lo, hi
+
+
+def _enough(margin: str, need_chars: int, need_words: int) -> bool:
+    """Whether a margin of a window holds enough (see :func:`_window`)."""
+    if len(normalize(margin)) < need_chars:
+        return False
+    if not margin.isascii() and len(_ZERO_WIDTH.sub("", margin)) < need_chars:
+        return False
+    if need_words:
+        spans = sorted({mk.group for mk in find_markers(_GROUPED, margin, 1.0)[0]})
+        return len(word_bytes(without_spans(margin, 0, len(margin), spans))) >= need_words
+    return True
 
 
 def _guard_error(compiled: CompiledPolicy, output: str, message: str) -> Finding:

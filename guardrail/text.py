@@ -568,6 +568,171 @@ def _sentence_end(
         end = more[1]
 
 
+_CODE = Kind.CODE
+# An abbreviation ends the lowered text up to its period, and is at most 7 characters: a period that 8 characters
+# before it (lowered) end with none of them, and that does not follow "x." (a dotted acronym), closes none.
+_ABBREVIATION_ENDINGS = tuple(sorted(_ABBREVIATIONS))
+assert max(map(len, _ABBREVIATIONS)) <= 8
+_HEADING = Kind.HEADING
+_SOURCE = Kind.SOURCE
+_ITEM = Kind.ITEM
+
+
+def segment_text(text: str, groups: dict[int, int]) -> list[Statement]:
+    """:func:`segment` of a complete text (``final=True``, not ``continued``), faster: ``groups`` maps the start of
+    every citation marker group of the text to its end (what :func:`~guardrail.checks.base.marker_finder` knows).
+    The same statements as ``segment`` by construction (one pass per line; a compiled scan finds where sentences
+    may end), and a property test holds it to that (``tests/test_fast_paths.py``)."""
+    out: list[Statement] = []
+    n = len(text)
+    pos = 0
+    fence: str | None = None
+    fence_start = fence_line = 0
+    sources = 0
+    sources_heading = -1
+    find = text.find
+    finals = _finals(text)
+    while pos < n:
+        ls = pos
+        nl = find("\n", pos)
+        if nl < 0:
+            le = pos = n
+        else:
+            le = nl - 1 if nl > ls and text[nl - 1] == "\r" else nl
+            pos = nl + 1
+        if fence is not None:
+            m = _FENCE.match(text, ls, le)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and not text[m.end():le].strip():
+                out.append(_new(Statement, (fence_start, le, _CODE, fence_line, -1)))
+                fence = None
+            continue
+        cs = ls
+        while cs < le and text[cs] in " \t":
+            cs += 1
+        if cs == le:
+            if sources == 2:
+                sources = 0
+            continue
+        first = text[cs]
+        kind: str | None
+        if first.isalpha() and first not in "SsRr":
+            kind = None
+        else:
+            m = _LINE.match(text, ls, le)
+            kind = m.lastgroup if m is not None else None
+            if kind == "fence":
+                fence, fence_start, fence_line = text[cs:m.end()], cs, ls  # type: ignore[union-attr]
+                sources = 0
+                continue
+        end = le
+        while end > cs and text[end - 1] in " \t\r":
+            end -= 1
+        if kind is None and not sources:
+            _sentences_of(text, cs, end, ls, groups, out, finals)
+        elif kind == "sources_heading":
+            out.append(_new(Statement, (cs, end, _HEADING, ls, cs)))
+            sources, sources_heading = 1, cs
+        elif kind == "heading" or kind == "bold":
+            out.append(_new(Statement, (cs, end, _HEADING, ls, -1)))
+            sources = 0
+        elif sources:
+            out.append(_new(Statement, (cs, end, _SOURCE, ls, sources_heading)))
+            sources = 2
+        elif kind == "sources_inline":
+            out.append(_new(Statement, (cs, end, _SOURCE, ls, -1)))
+        elif kind == "item":
+            out.append(_new(Statement, (cs, end, _ITEM, ls, -1)))
+        else:
+            _sentences_of(text, cs, end, ls, groups, out, finals)
+    if fence is not None:
+        end = n
+        while end > fence_start and text[end - 1].isspace():
+            end -= 1
+        out.append(_new(Statement, (fence_start, end, _CODE, fence_line, -1)))
+    return out
+
+
+def _sentences_of(
+    text: str, cs: int, le: int, ls: int, groups: dict[int, int], out: list[Statement], finals: list[int]
+) -> None:
+    """:func:`_sentences` of a complete line, with the marker groups ``groups``."""
+    start = cs
+    quotes = text.find('"', cs, le) >= 0 or text.find("“", cs, le) >= 0
+    scanned = cs
+    straight = curly = 0
+    t_end = cs
+    k = bisect_left(finals, cs)
+    nf = len(finals)
+    while k < nf:
+        t_start = finals[k]
+        k += 1
+        if t_start >= le:
+            break
+        if t_start < t_end or t_start < start:
+            continue
+        t_end = t_start + 1
+        while t_end < le and text[t_end] in _FINAL:
+            t_end += 1
+        while t_end < le and text[t_end] in _CLOSERS:
+            t_end += 1
+        if t_end == le:
+            if quotes:
+                straight += text.count('"', scanned, t_end)
+                curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+                if straight % 2 or curly > 0:
+                    break
+            out.append(_new(Statement, (start, t_end, _SENTENCE, ls, -1)))
+            return
+        c = text[t_end]
+        if c.isalnum() or c == "_":
+            continue  # a decimal, a version, a URL: no sentence ends here
+        if quotes:
+            straight += text.count('"', scanned, t_end)
+            curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+            scanned = t_end
+            if straight % 2 or curly > 0:
+                continue  # inside a quotation
+        j = t_end
+        while j < le and text[j].isspace():
+            j += 1
+        if j == le:
+            out.append(_new(Statement, (start, t_end, _SENTENCE, ls, -1)))
+            return
+        end = groups.get(j, le + 1)
+        if end > le:
+            if j == t_end or text[j].islower():
+                continue
+            if t_end - t_start == 1 and text[t_start] == "." and (
+                    (t_start >= 2 and text[t_start - 2] == ".")
+                    or text[max(t_start - 8, 0):t_end].lower().endswith(_ABBREVIATION_ENDINGS)) \
+                    and _is_abbreviation(text, t_start):
+                continue  # (the test before _is_abbreviation only saves time: see _ABBREVIATION_ENDINGS)
+            out.append(_new(Statement, (start, t_end, _SENTENCE, ls, -1)))
+            start = scanned = j
+        else:
+            while True:  # markers after the final punctuation belong to the sentence
+                i = end
+                while i < le and text[i].isspace():
+                    i += 1
+                if i == le:
+                    out.append(_new(Statement, (start, end, _SENTENCE, ls, -1)))
+                    return
+                more = groups.get(i, le + 1)
+                if more > le:
+                    break
+                end = more
+            if i == end:
+                continue  # the markers are followed by more of the sentence
+            out.append(_new(Statement, (start, end, _SENTENCE, ls, -1)))
+            start = scanned = i
+        straight = curly = 0
+    if start < le:
+        kind = _SENTENCE
+        if text[le - 1] == ":" and len(_WORDS.findall(text, start, le)) <= 8:
+            kind = _HEADING
+        out.append(_new(Statement, (start, le, kind, ls, -1)))
+
+
 def _skip_space(text: str, pos: int, end: int) -> int:
     while pos < end and text[pos].isspace():
         pos += 1

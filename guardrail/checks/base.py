@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from functools import cached_property
 from itertools import starmap
@@ -14,7 +14,7 @@ import regex
 
 from .._locate import GROUPED_CITATION_PATTERN
 from ..models import Action, Finding, InstructionResult, Source
-from ..text import MarkerFinder, Statement, non_ascii_chars, segment, without_spans
+from ..text import MarkerFinder, Statement, non_ascii_chars, segment, segment_text, without_spans
 
 
 class Marker(NamedTuple):
@@ -56,6 +56,11 @@ class Turn:
         self.continued = False  # ... and starts inside a line, after a kept sentence
         self.instruction_results: list[InstructionResult] = []
         """What the rules check found: every verifiable instruction's result on this output, in order."""
+        self.completed: set[int] = set()
+        """The indices of the policy's checks that ran on this output to the end (no error, within the budget)."""
+        self.local: frozenset[int] = frozenset()
+        """For an edited output: the ``id`` of each check that judged the original in full (and so may look again
+        only near the edits)."""
         self.edited_at: list[tuple[int, int]] | None = None
         """For an output this guard edited, checked again: where the edits landed (the spans of their replacement
         texts, empty for removals), so that a check may look again only where an edit can have changed its
@@ -134,8 +139,19 @@ class Turn:
 
     @cached_property
     def statements(self) -> list[Statement]:
-        """The output's statements, in order."""
-        return segment(self.output, marker_finder(self.markers))
+        """The output's statements, in order (those of :func:`~guardrail.text.segment`, found in one pass)."""
+        return segment_text(self.output, self._groups)
+
+    @cached_property
+    def _groups(self) -> dict[int, int]:
+        """The start of every marker group, to its end (what segmentation needs to know of markers)."""
+        out = {}
+        for mk in self.markers:
+            if mk.group_start < 0:
+                out[mk.start] = mk.end
+            else:
+                out[mk.group_start] = mk.group_end
+        return out
 
     @cached_property
     def _statement_starts(self) -> list[int]:
@@ -160,23 +176,43 @@ class Turn:
         return out
 
     @cached_property
+    def _marker_starts(self) -> list[int]:
+        return [mk.start for mk in self.markers]
+
+    @cached_property
     def statement_markers(self) -> list[list[Marker]]:
-        """For each statement, the markers inside it."""
-        statements = self.statements
-        out: list[list[Marker]] = [[] for _ in statements]
-        i, n = 0, len(statements)
-        for mk in self.markers:  # both are in order: one walk
-            while i < n and statements[i].end <= mk.start:  # statements are never empty
-                i += 1
-            if i < n and statements[i].start <= mk.start:
-                out[i].append(mk)
-        return out
+        """For each statement, the markers inside it (those starting in it)."""
+        markers, starts = self.markers, self._marker_starts
+        if not markers:
+            return [[] for _ in self.statements]
+        return [markers[bisect_left(starts, st.start):bisect_left(starts, st.end)] for st in self.statements]
+
+    def markers_of(self, i: int) -> list[Marker]:
+        """The markers inside statement ``i`` (``statement_markers[i]``, without building them all)."""
+        sm = self.__dict__.get("statement_markers")
+        if sm is not None:
+            return sm[i]
+        markers = self.markers
+        if not markers:
+            return []
+        st, starts = self.statements[i], self._marker_starts
+        return markers[bisect_left(starts, st.start):bisect_left(starts, st.end)]
 
     @cached_property
     def cited(self) -> list[bool]:
         """For each statement, whether it cites a visible source."""
+        statements = self.statements
+        out = [False] * len(statements)
         visible = self.visible
-        return [any(mk.id in visible for mk in markers) for markers in self.statement_markers]
+        if not visible:
+            return out
+        starts = self._statement_starts
+        for mk in self.markers:
+            if mk.id in visible:
+                i = bisect_right(starts, mk.start) - 1
+                if i >= 0 and mk.start < statements[i].end:
+                    out[i] = True
+        return out
 
     def has_valid_citation(self, i: int, removed_markers: frozenset[int] = frozenset()) -> bool:
         """Whether statement ``i`` cites a visible source (not counting markers starting at ``removed_markers``)."""

@@ -78,7 +78,7 @@ class QuoteCheck:
 
     @staticmethod
     def _allowed(turn: Turn, i: int | None) -> list[Source]:
-        cited = turn.statement_markers[i] if i is not None else []
+        cited = turn.markers_of(i) if i is not None else []
         if not cited:
             return [src for group in turn.visible.values() for src in group]
         ids = dict.fromkeys(mk.id for mk in cited if mk.id in turn.visible)
