@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
-from .checks.citations import CitationCheck, copies_in
+from .checks.citations import CitationCheck, CopyFinder
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Source
@@ -27,6 +28,26 @@ class _Text:
         self.output = output
 
 
+@lru_cache(maxsize=256)
+def _id_pattern(hidden: tuple[str, ...]) -> re.Pattern[str]:
+    """The invisible IDs as whole tokens (the characters around are neither word characters nor "-")."""
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])")
+
+
+_MEMOS: dict[tuple[int, tuple[str, ...]], tuple[object, dict[str, str]]] = {}
+
+
+def _shared_memo(terms: TermCheck | None, hidden: tuple[str, ...]) -> dict[str, str]:
+    """The memo of short strings for these acting terms and these invisible IDs (a few hundred sets at most)."""
+    key = (id(terms), hidden)
+    entry = _MEMOS.get(key)
+    if entry is None or entry[0] is not terms:  # (an id can be reused once a policy is gone)
+        if len(_MEMOS) >= 256:
+            _MEMOS.clear()
+        entry = _MEMOS[key] = (terms, {})
+    return entry[1]
+
+
 class Scrubber:
     """Banned terms, invisible IDs and copies of invisible text for one turn (``compiled``, the turn's sources,
     the caller's roles)."""
@@ -38,19 +59,27 @@ class Scrubber:
         self.replacement = banned.replacement if banned is not None else "[redacted]"
         visible: set[str] = set()
         retrieved: set[str] = set()
+        shown: list[str] = []
+        unseen: list[str] = []
         for src in sources:
             retrieved.add(src.id)
             if src.visible_to(roles):
                 visible.add(src.id)
+                shown.append(src.text)
+            else:
+                unseen.append(src.text)
         hidden = sorted(retrieved - visible, key=len, reverse=True)
-        citations = next((c for c in compiled.checks if isinstance(c, CitationCheck)), None)
-        self._copy_n = (citations.leak_min_words if citations is not None else 8) if hidden else 0
-        self._hidden_texts = [src.text for src in sources if not src.visible_to(roles)]
-        self._visible_texts = [src.text for src in sources if src.visible_to(roles)]
-        # An ID is a whole token when the characters around it are neither word characters nor "-".
-        self._ids = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])") if hidden \
-            else None
+        self._ids = _id_pattern(tuple(hidden)) if hidden else None
+        self._copies: CopyFinder | None = None
+        if hidden:
+            citations = next((c for c in compiled.checks if isinstance(c, CitationCheck)), None)
+            self._copies = CopyFinder(unseen, shown, citations.leak_min_words if citations is not None else 8)
+        # Short strings are remembered (a stream repeats its id, model and role in every chunk). Those too short to
+        # hold a copy depend only on the acting terms and the invisible IDs: their memo is shared by the turns
+        # that have the same ones (a completion's "chat.completion", "assistant", "stop" and model name).
         self._seen: dict[str, str] = {}
+        self._short = self._copies.n * 2 - 1 if self._copies is not None else 1 << 30
+        self._shared = _shared_memo(self.terms, tuple(hidden))
         longest_id = len(hidden[0]) if hidden else 0
         self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
         """How many characters before a token can take part in a match that reaches into it."""
@@ -69,8 +98,9 @@ class Scrubber:
             out.extend((f.start, f.end) for f in self.terms.run(_Text(text)))  # type: ignore[arg-type]
         if self._ids is not None:
             out.extend(m.span() for m in self._ids.finditer(text))
-            if len(text) >= 2 * self._copy_n - 1:  # room for that many words
-                out.extend(copies_in(text, self._hidden_texts, self._visible_texts, self._copy_n))
+            copies = self._copies
+            if copies is not None and len(text) >= 2 * copies.n - 1:  # room for that many words
+                out.extend(copies.spans(text))
         out.sort()
         return out
 
@@ -82,12 +112,13 @@ class Scrubber:
         """``text`` with every banned term and invisible ID replaced by the policy's replacement text. Short strings
         are remembered: a stream repeats its id, model and role in every chunk."""
         if len(text) <= 256:
-            seen = self._seen.get(text)
+            memo = self._shared if len(text) < self._short else self._seen
+            seen = memo.get(text)
             if seen is not None:
                 return seen
             out = self._scrub(text)
-            if len(self._seen) < 1024:
-                self._seen[text] = out
+            if len(memo) < 1024:
+                memo[text] = out
             return out
         return self._scrub(text)
 

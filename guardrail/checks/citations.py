@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import ClassVar
 
@@ -271,12 +272,24 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     return _copied_spans(turn.output, turn.marker_spans, hidden, _visible_runs(turn, n), n)
 
 
-def copies_in(text: str, hidden: list[str], visible: list[str], n: int) -> list[tuple[int, int]]:
+class CopyFinder:
     """:func:`copies` for any string (an error message, a field beside the text): the spans of its runs of ``n``
-    words copied from one of the ``hidden`` texts and held by none of the ``visible`` ones."""
-    runs = [r for r in (_runs(t, n) for t in dict.fromkeys(hidden)) if len(r.words) >= n]
-    runs = _sharing(word_bytes(text), runs, n) if runs else []
-    return _copied_spans(text, [], runs, [_runs(t, n) for t in dict.fromkeys(visible)], n) if runs else []
+    words copied from one of the ``hidden`` texts and held by none of the ``visible`` ones. Built once a turn;
+    what a source takes is looked up on first use."""
+
+    def __init__(self, hidden: Iterable[str], visible: Iterable[str], n: int):
+        self._hidden, self._visible, self.n = list(dict.fromkeys(hidden)), list(dict.fromkeys(visible)), n
+        self._runs: list[_Runs] | None = None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        n = self.n
+        ws = word_bytes(text)
+        if len(ws) < n:
+            return []
+        if self._runs is None:
+            self._runs = [r for r in (_runs(t, n) for t in self._hidden) if len(r.words) >= n]
+        runs = _sharing(ws, self._runs, n) if self._runs else []
+        return _copied_spans(text, [], runs, [_runs(t, n) for t in self._visible], n) if runs else []
 
 
 def _sharing(ws: list[bytes], hidden: list[_Runs], n: int) -> list[_Runs]:
