@@ -368,7 +368,12 @@ def _line_edits(text: str, removed_starts: set[int], after_text: bool = False, c
             return not after_text
         if k == 0 and continued:
             return False  # the first line goes on from text before it
-        return k >= len(lines) or not text[lines[k][0]:lines[k][1]].strip()
+        if k >= len(lines):
+            return True
+        start, end = lines[k][0], lines[k][1]
+        if end > start and text[end - 1] == "\r":
+            end -= 1
+        return not text[start:end].strip(" \t")  # blank as the segmenter sees it (not "\x1f", a statement)
 
     k = 0
     while k < len(lines):

@@ -15,10 +15,14 @@ How far it can release (the *settled* point):
 - ``must_not_match`` patterns that act hold back from where a match could still begin (regex partial matching);
 - checks of the whole output that block (schema, document-level instructions) hold everything to the end.
 
-The checks run again only when a chunk brings what can complete a statement, and only on the window: the text
-after the last released sentence (or finished line), whose output before it is final. Findings inside the settled
-part are final, because segmentation is prefix-stable and every located check is local to its statement; at the
-end the whole output is checked once more for the verdict, and a release that were not a prefix of it would block.
+The checks run again only when a chunk brings what can complete a statement (once: a completion seen by one chunk
+does not make the next look again), and only on the window: the text after the last released sentence (or finished
+line), whose output before it is final. Before the checks run, the cheap limits (statements complete, banned terms
+and copies still open, patterns still matching) tell whether a look could release anything new; when it could not,
+the checks are not run (skipping a look only ever holds text longer: each look is sound on its own). Findings
+inside the settled part are final, because segmentation is prefix-stable and every located check is local to its
+statement; at the end the whole output is checked once more for the verdict, and a release that were not a prefix of
+it would block.
 """
 
 from __future__ import annotations
@@ -39,13 +43,47 @@ from .models import Action, Decision, Finding, Label, Source, Verdict
 from .text import Kind, normalize, normalize_mapped
 
 # What can complete a statement: the first visible character after final punctuation (and closers) or after a
-# citation marker, or a line break. Only a chunk that brings one makes the guard look again.
+# citation marker, or a line break. Only a chunk that brings one (a match that ends in it) makes the guard look again.
 _COMPLETES = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
+_TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
+# Where a statement may end (a superset, see `_may_end`): after final punctuation and closers that no letter or
+# digit follows, or after the last character of a line (its trailing whitespace aside).
+_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?![0-9A-Za-z_])")
+_LINE_END = re.compile(r"[^\n](?=[^\S\n]*\n)")  # (a line of "\x0c" is a statement, too)
 # A fence line at a line start (an opening one, or one that may close a code block), and one that can close a block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 _CLOSING_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*\r?$")
+
+
+class _Text:
+    """Text appended to piece by piece, kept as a few strings: the pieces are joined a few dozen at a time, and the
+    joined blocks merge as they grow (each character is copied a logarithmic number of times; a list of the deltas
+    themselves would cost some 60 bytes each)."""
+
+    __slots__ = ("_blocks", "_recent")
+
+    def __init__(self) -> None:
+        self._blocks: list[str] = []  # sizes decreasing at least twofold
+        self._recent: list[str] = []
+
+    def write(self, piece: str) -> None:
+        recent = self._recent
+        recent.append(piece)
+        if len(recent) >= 16:
+            blocks = self._blocks
+            blocks.append("".join(recent))
+            recent.clear()
+            while len(blocks) > 1 and len(blocks[-2]) <= 2 * len(blocks[-1]):
+                last = blocks.pop()
+                blocks[-1] += last
+
+    def getvalue(self) -> str:
+        if len(self._blocks) + len(self._recent) > 1:
+            self._blocks = ["".join([*self._blocks, *self._recent])]
+            self._recent.clear()
+        return self._blocks[0] if self._blocks else "".join(self._recent)
 
 
 class StreamGuard:
@@ -56,6 +94,10 @@ class StreamGuard:
     starts outside any code block or Sources section (its line break is held until something after it is released).
     So the work per completed statement does not grow with the length of the output.
     """
+
+    gated = True
+    """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this off
+    to compare: the same text is released, and never later)."""
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -68,13 +110,19 @@ class StreamGuard:
         self._fed = self._out = 0
         self._sources = list(sources)
         self._roles = roles
-        self._all: list[str] = []  # the whole output so far, for the verdict at the end
-        self._parts: list[str] = []  # the window: the output from `_base` on
+        # What the sources give every look, taken once: the turns of the window are built without the sources.
+        context = Turn("", self._sources, roles, compiled.marker_re, 0.0)
+        self._retrieved, self._visible = context.retrieved, context.visible
+        self._hidden = context.hidden_sources
+        self._all = _Text()  # the whole output so far, for the verdict at the end
+        self._window = ""  # the window: the output from `_base` on
+        self._waiting: list[str] = []  # deltas not yet joined to the window (inside a code block)
         self._base = 0
         self._continued = False  # the window starts inside a line, after a released sentence
-        # What was sent is always a prefix of the final output. It is kept as pieces (never copied whole, so a long
-        # stream stays linear), with just enough around the window to check and extend it:
-        self._sent: list[str] = []
+        self._decided = 0  # how far in the window the checks last decided (statements up to it are settled)
+        # What was sent is always a prefix of the final output. It is kept appended to (never copied whole, so a
+        # long stream stays linear), with just enough around the window to check and extend it:
+        self._sent = _Text()
         self._unsent = ""  # final output before the window (its last line break excepted) not sent yet
         self._pending = ""  # that line break: sent with the first text sent after it
         self._ahead = ""  # what was sent beyond the final output before the window: a prefix of pending + window
@@ -105,20 +153,16 @@ class StreamGuard:
     @property
     def text(self) -> str:
         """Everything fed so far: the output as generated."""
-        if len(self._all) > 1:
-            self._all = ["".join(self._all)]
-        return self._all[0] if self._all else ""
+        return self._all.getvalue()
 
     @property
     def released(self) -> str:
         """Everything released so far."""
-        if len(self._sent) > 1:
-            self._sent = ["".join(self._sent)]
-        return self._sent[0] if self._sent else ""
+        return self._sent.getvalue()
 
     def _send(self, text: str) -> str:
         if text:
-            self._sent.append(text)
+            self._sent.write(text)
             self._out += len(text)
             if self.first_release is None:
                 self.first_release = time.perf_counter()
@@ -131,30 +175,57 @@ class StreamGuard:
         if self.started is None:
             self.started = time.perf_counter()
         self.chunks += 1
-        self._fed += len(delta)
-        self._all.append(delta)
+        fed = self._fed = self._fed + len(delta)
+        self._all.write(delta)
         if self._free:
             return self._send(delta)
-        out = self._feed(delta)
-        if self._fed - self._out > self.held_max:
-            self.held_max = self._fed - self._out
+        if self._hold_all:
+            out = ""
+        elif self._fence is None and self._by_statement:
+            # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
+            before = len(self._window)
+            window = self._window = self._window + delta
+            m = _COMPLETES.search(window, before - _LOOKBACK if before > _LOOKBACK else 0)
+            while m is not None and m.end() <= before:  # seen by the chunk before (whose look has been)
+                m = _COMPLETES.search(window, m.start() + 1)
+            if m is not None:
+                out = self._advance()
+            elif self._copy_hold and _WORD_END.search(window, before - 1 if before else 0) is not None:
+                out = self._advance()
+            else:
+                if fed - self._out > self.held_max:
+                    self.held_max = fed - self._out
+                return ""
+            if not self.blocked:
+                self._note_fence(self._window)
+        else:
+            out = self._feed(delta)
+        if fed - self._out > self.held_max:
+            self.held_max = fed - self._out
         return out
 
     def _feed(self, delta: str) -> str:
-        if self._hold_all:
+        """:meth:`feed` inside a code block, or releasing terms only."""
+        if self._fence is not None:
+            self._waiting.append(delta)
+            if not self._may_close_fence(delta):
+                return ""
+            pieces, self._waiting = self._waiting, []
+            before = len(self._window) + sum(map(len, pieces)) - len(delta)
+            self._window = window = self._window + "".join(pieces)
+        else:
+            before = len(self._window)
+            self._window = window = self._window + delta
+        if not self._by_statement:
+            return self._advance()
+        if _completes(window, before):
+            out = self._advance()
+        elif self._copy_hold and _WORD_END.search(window, max(before - 1, 0)) is not None:
+            out = self._advance()
+        else:
             return ""
-        self._parts.append(delta)
-        if self._fence is not None and not self._may_close_fence(delta):
-            return ""
-        before = len(self._parts[0]) if len(self._parts) == 2 else sum(len(p) for p in self._parts[:-1])
-        if len(self._parts) > 1:
-            self._parts = ["".join(self._parts)]
-        if self._by_statement and _COMPLETES.search(self._parts[0], max(before - _LOOKBACK, 0)) is None and not (
-                self._copy_hold and _WORD_END.search(self._parts[0], max(before - 1, 0)) is not None):
-            return ""
-        out = self._advance()
-        if self._by_statement and not self.blocked:
-            self._note_fence(self._parts[0])
+        if not self.blocked:
+            self._note_fence(self._window)
         return out
 
     def _note_fence(self, window: str) -> None:
@@ -195,7 +266,7 @@ class StreamGuard:
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
-        text = "".join(self._all)
+        text = self._all.getvalue()
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         rest, verdict = self._finished(text, verdict)
         if self._on_finish is not None:
@@ -216,38 +287,75 @@ class StreamGuard:
                                [*verdict.findings, error], verdict.elapsed_us, verdict.instructions)
         return self._send(verdict.output[len(released):]), verdict
 
+    def _turn(self, text: str, deadline: float) -> Turn:
+        """A turn of ``text`` with this stream's sources and roles (sorted out once, in ``__init__``)."""
+        turn = Turn(text, (), self._roles, self._compiled.marker_re, deadline)
+        turn.retrieved, turn.visible = self._retrieved, self._visible
+        turn.__dict__["hidden_sources"] = self._hidden
+        return turn
+
     def _advance(self) -> str:
-        text = self._parts[0]
+        text = self._window
         policy = self._compiled.policy
-        turn = Turn(text, self._sources, self._roles, self._compiled.marker_re,
-                    time.perf_counter() + policy.budget_ms / 1000)
+        turn = self._turn(text, time.perf_counter() + policy.budget_ms / 1000)
         turn.after_text = self._base > 0
         turn.continued = self._continued
-        limit = len(text)
         plain: set[int] = set()
-        if self._by_statement:
+        by_statement = self._by_statement
+        copies_open = bool(self._leak_n and self._hidden)
+        whole = len(text)
+        start = whole  # where the words start that may still grow into a copy
+        gated = self.gated and not self._unsent
+        if gated and by_statement and copies_open:
+            # Words held for a copy are what holds a complete statement most often. Where they start bounds what
+            # any look can release (`open_run` holds the more, the later its `after`): when no statement can end
+            # between what was decided and there, nothing can go, and the rest of the look (segmenting too) is
+            # saved.
+            start = min(whole, open_run(turn, self._leak_n, whole))
+            decided = self._decided
+            if start <= decided or not _may_end(text, turn, decided, start):
+                # Look again once a word is complete only if a statement after those words may be complete.
+                self._copy_hold = start < whole and _may_end(text, turn, max(start, decided), whole)
+                return ""
+        if by_statement:
             # Only complete statements matter here; the guard's own statements are those (prefix-stable).
             complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain, self._continued)
             turn.__dict__["statements"] = complete
             limit = complete[-1].end if complete else 0
+            if gated and limit <= self._decided:
+                # No complete statement that a look has not decided on yet (what completes one brings a look).
+                self._copy_hold = False
+                return ""
+        else:
+            limit = whole
+        if self._terms is not None:
+            limit = min(limit, self._term_safe(text))
+        held = limit
+        if copies_open and (start < limit or not gated):
+            # (else `open_run` holds nothing before `limit` either: it holds no more for an earlier `after`)
+            held = min(limit, open_run(turn, self._leak_n, limit))
+        copy_hold = held < limit
+        limit = held
+        bound = limit  # what the patterns leave: a bound on the limit the checks can decide
+        for pattern in self._patterns:
+            for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
+                if m.partial or m.end() == len(text):
+                    bound = min(bound, m.start())
+        # Would the checks let anything new go? Only if a statement not yet decided on is complete within the bound
+        # (or, releasing terms only, the bound moved on). Else looking again is left to a later chunk.
+        if gated and (not any(self._decided < st.end <= bound for st in turn.statements) if by_statement
+                      else bound <= self._decided):
+            self._copy_hold = copy_hold
+            return ""
         findings = run_checks(self._compiled, turn)
         if any(f.label is Label.GUARD_ERROR and f.action is Action.BLOCK for f in findings):
             return self._block(findings)
-        if self._terms is not None:
-            limit = min(limit, self._term_safe(text))
-        if self._leak_n and turn.hidden_sources:
-            held = open_run(turn, self._leak_n, limit)
-            # Words held for a copy are looked at again as soon as the next word is complete.
-            self._copy_hold = held < limit
-            limit = min(limit, held)
+        self._copy_hold = copy_hold
         # A term or a copy reaching past the point (across a line break, say): hold it all.
         for f in sorted((f for f in findings if f.action is not Action.FLAG), key=lambda f: -f.end):
             if f.start < limit < f.end:
                 limit = f.start
-        for pattern in self._patterns:
-            for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
-                if m.partial or m.end() == len(text):
-                    limit = min(limit, m.start())
+        limit = min(limit, bound)
         settled = [f for f in findings if f.end <= limit and f.label is not Label.GUARD_ERROR]
         if any(f.action is Action.BLOCK for f in settled):
             return self._block(settled)
@@ -256,7 +364,7 @@ class StreamGuard:
         if edit_plan.blocked:
             return self._block(settled)
         upto = limit
-        if self._by_statement:
+        if by_statement:
             upto = 0
             for i, st in enumerate(turn.statements):
                 if st.end > limit:
@@ -268,13 +376,12 @@ class StreamGuard:
         window = edited[:edited_offset(edit_plan.edits, upto)]
         if window and edit_plan.edits:
             # As for a whole output: what the edits made must pass too (they can join a term or a marker).
-            again_turn = Turn(window, (), self._roles, self._compiled.marker_re, turn.deadline)
-            again_turn.retrieved, again_turn.visible = turn.retrieved, turn.visible
+            again_turn = self._turn(window, turn.deadline)
             again = [f for f in run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
             self._joined = self._joined or bool(self._leak_n)
-        if window and self._joined and turn.hidden_sources and self._leaks_across(window, turn):
+        if window and self._joined and self._hidden and self._leaks_across(window, turn):
             return self._block([*settled, Finding("citations", Label.UNAUTHORIZED_SOURCE, Action.BLOCK, 0,
                                                   len(text), "text copied from a source that is not visible to the "
                                                              "caller (in the edited output)")])
@@ -288,6 +395,7 @@ class StreamGuard:
             self._unsent, self._ahead = "", beyond
         elif self._unsent:
             out, self._unsent = self._unsent, ""
+        self._decided = limit
         self._commit(text, upto, limit, edited, edit_plan.edits, plain, turn,
                      [f for f in settled if f.action is not Action.FLAG])
         return self._send(out)
@@ -329,16 +437,15 @@ class StreamGuard:
             self._tail = tail[space + 1 if space >= 0 else cut:] if cut else tail
         self._ahead = ""
         self._pending = pending
-        self._parts = [text[nl + 1:]]
+        self._window = text[nl + 1:]
         self._base += nl + 1
+        self._decided = max(self._decided - nl - 1, 0)
         self._continued = continued
 
     def _leaks_across(self, window: str, turn: Turn) -> bool:
         """Whether the text before the window and ``window`` (edited) together hold a copy: once an edit took text
         away, words on either side of it meet (the buffered check looks at the edited output again, too)."""
-        joined = Turn(self._tail + self._pending + window, (), self._roles, self._compiled.marker_re, turn.deadline)
-        joined.retrieved, joined.visible = turn.retrieved, turn.visible
-        return bool(copies(joined, self._leak_n))
+        return bool(copies(self._turn(self._tail + self._pending + window, turn.deadline), self._leak_n))
 
     def _block(self, findings: list[Finding]) -> str:
         self.blocked = True
@@ -355,20 +462,54 @@ class StreamGuard:
         cut = max(0, len(text) - 4 * longest - 16)
         if cut:
             cut = text.rfind(" ", 0, cut) + 1
-        norm = normalize(text[cut:], terms.fold)
+        piece = text[cut:] if cut else text
+        norm = normalize(piece, terms.fold)
         if cut and len(norm) < longest:
-            cut, norm = 0, normalize(text, terms.fold)
+            cut, piece = 0, text
+            norm = normalize(text, terms.fold)
         n = len(norm)
-        start = n
-        for i in range(max(0, n - longest), n):
-            if terms.is_prefix(norm[i:]):
-                start = i  # a term could begin here and end in text not yet seen (or need its boundary)
-                break
+        start = terms.open_suffix(norm)  # a term could begin here and end in text not yet seen (or need its boundary)
         if start == n:
             return len(text)
         # A match touching the open tail may still merge with what comes: hold it back too.
         for hit_start, hit_end, _ in sorted(terms.raw_hits(norm), key=lambda h: -h[1]):
             if hit_end >= start - 1:
                 start = min(start, hit_start)
-        return cut + normalize_mapped(text[cut:], terms.fold).original_span(start, start + 1)[0]
+        return cut + _original_start(piece, norm, start, terms.fold)
 
+
+def _completes(window: str, before: int) -> bool:
+    """Whether the text after ``window[:before]`` brings what can complete a statement (see ``_COMPLETES``): a
+    match ending in it; one ending before it was there for the chunk before (whose look has been)."""
+    m = _COMPLETES.search(window, max(before - _LOOKBACK, 0))
+    while m is not None and m.end() <= before:
+        m = _COMPLETES.search(window, m.start() + 1)
+    return m is not None
+
+
+def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
+    """Whether a statement of ``text`` may end at an offset in ``(lo, hi]``: a sentence after its final punctuation
+    (and closers), any statement after a citation marker or at the end of a line. (Only said wrongly yes: no
+    quotation, abbreviation or lower-case start is looked at.)"""
+    for pattern in (_SENTENCE_END, _LINE_END):
+        m = pattern.search(text, max(lo - _LOOKBACK, 0), hi + 1)
+        while m is not None and m.end() <= lo:
+            m = pattern.search(text, m.start() + 1, hi + 1)
+        if m is not None and m.end() <= hi:
+            return True
+    return any(lo < end <= hi for _, end in turn.marker_spans)
+
+
+def _original_start(text: str, norm: str, pos: int, fold: bool) -> int:
+    """Where the character at ``pos`` of ``norm`` (``normalize(text, fold)``, not a space) starts in ``text``. ASCII
+    text normalises token for token (its whitespace runs one space each), character for character in a token."""
+    if text.isascii():
+        if len(text.strip()) == len(norm):
+            return len(text) - len(text.lstrip()) + pos
+        # Whitespace runs are one space each: the token ``pos`` is in, counted by the spaces before it.
+        token = norm.count(" ", 0, pos)
+        inside = pos - (norm.rfind(" ", 0, pos) + 1)
+        for k, m in enumerate(_TOKEN.finditer(text)):
+            if k == token:
+                return m.start() + inside
+    return normalize_mapped(text, fold).original_span(pos, pos + 1)[0]

@@ -63,6 +63,8 @@ def test_streamed_release_equals_the_buffered_decision(name: str, output: str, c
 
 @settings(max_examples=100, deadline=None)
 @given(output=answer(), ctx=contexts)
+# A line of only "\x1f" is a statement, not a blank line: removing the next line leaves the blank after it.
+@example(output="\x1f\nLeave. [doc:hr-12]\n\nLeave.\nLeave.\nLeave.", ctx=([], SOURCES))
 def test_one_chunk_and_one_character_chunks_agree(output: str, ctx: Any) -> None:
     guard = GUARDS["acting"]
     whole, _, verdict = stream(guard, output, [], ctx)

@@ -76,6 +76,39 @@ class TermCheck:
         """Whether normalised text is the beginning of some term (or a whole one)."""
         return bool(self.origins) and self._automaton.longest_prefix(norm) == len(norm)
 
+    def open_suffix(self, norm: str) -> int:
+        """Where the longest suffix of normalised text that is the beginning of some term (or a whole one) starts:
+        the first ``i`` with :meth:`is_prefix` of ``norm[i:]``, ``len(norm)`` when there is none.
+
+        One pass in C over the last :attr:`longest_key` characters: only where the next three characters begin
+        some term (a set of those beginnings, built on first use) is the trie asked, and at the last two."""
+        n = len(norm)
+        if not self.origins:
+            return n
+        starts: frozenset[tuple[str, ...]] | None = getattr(self, "_starts", None)
+        if starts is None:
+            starts = frozenset(tuple(key[:3]) for key, _ in self._automaton.items() if len(key) >= 3)
+            self._starts: frozenset[tuple[str, ...]] = starts
+        lo = max(0, n - self.longest_key)
+        tail = norm[lo:] if lo else norm
+        m = len(tail)
+        longest_prefix = self._automaton.longest_prefix
+        if m >= 3:
+            begins = list(map(starts.__contains__, zip(tail, tail[1:], tail[2:], strict=False)))
+            j = 0
+            while True:
+                try:
+                    j = begins.index(True, j)
+                except ValueError:
+                    break
+                if longest_prefix(tail[j:]) == m - j:
+                    return lo + j
+                j += 1
+        for j in range(max(m - 2, 0), m):  # the suffixes shorter than three characters
+            if longest_prefix(tail[j:]) == m - j:
+                return lo + j
+        return n
+
     def raw_hits(self, norm: str) -> list[tuple[int, int, int]]:
         """Every occurrence of a term in normalised text, boundaries not considered."""
         if not self.origins:

@@ -1,0 +1,179 @@
+"""The stream guard's fast paths against the plain way: the same text released by every feed, the same decisions.
+
+- looks stopped early (``StreamGuard.gated``) against looks that always run the checks;
+- the banned-term hold (``TermCheck.open_suffix``, the offset map for ASCII) against the loop over every position;
+- what makes the guard look (a completion ending in the new chunk) against trying every start;
+- the appended-to text against joining the pieces.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from test_properties import SOURCES, TERMS, answer, contexts
+from test_stream import GUARDS
+
+from guardrail import Action, Guard, Source
+from guardrail.checks.terms import TermCheck
+from guardrail.stream import _COMPLETES, _LOOKBACK, StreamGuard, _completes, _original_start, _Text
+from guardrail.text import normalize, normalize_mapped
+
+LEAKING = {  # copies of invisible sources act, and the sources share their words with the answers
+    "strip": Guard.from_dict({"citations": {"on_unauthorized": "strip", "leak_min_words": 3},
+                              "banned_terms": {"terms": TERMS}, "budget_ms": 60_000}),
+    "block": Guard.from_dict({"citations": {"on_unauthorized": "block", "leak_min_words": 4, "coverage": "flag"},
+                              "quotes": {}, "budget_ms": 60_000}),
+}
+ALL = {**GUARDS, **{f"leaking-{k}": g for k, g in LEAKING.items()}}
+
+
+def feeds(guard: Guard, output: str, sizes: list[int], ctx: Any, gated: bool) -> tuple[list[str], Any, bool]:
+    roles, sources = ctx
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in sources], frozenset(roles))
+    session.gated = gated
+    out, pos, k = [], 0, 0
+    while pos < len(output):
+        size = sizes[k % len(sizes)] if sizes else len(output)
+        out.append(session.feed(output[pos:pos + size]))
+        pos += size
+        k += 1
+    rest, verdict = session.finish()
+    out.append(rest)
+    return out, verdict.decision, session.blocked
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(ALL)), output=answer(), ctx=contexts,
+       sizes=st.lists(st.integers(1, 12), max_size=12))
+@example(name="leaking-strip", output="The Berlin office will close. In March and one hundred.\nBye.",
+         ctx=(["employee"], SOURCES), sizes=[3])
+@example(name="acting", output='- "F" Leave.\nIs that laptops?\n\x0c\n# leave', ctx=([], SOURCES), sizes=[1])
+def test_a_look_stopped_early_releases_what_a_whole_look_would(name: str, output: str, ctx: Any,
+                                                                sizes: list[int]) -> None:
+    guard = ALL[name]
+    assert_same_or_sooner(feeds(guard, output, sizes, ctx, gated=True), feeds(guard, output, sizes, ctx, gated=False))
+
+
+def assert_same_or_sooner(fast: tuple[list[str], Any, bool], slow: tuple[list[str], Any, bool]) -> None:
+    """The same decision and text; after every feed at least what the whole looks had released (a look stopped
+    early releases nothing, but it may leave the guard looking again at the next word where whole looks wait for
+    the next statement)."""
+    assert fast[1:] == slow[1:]
+    if fast[2]:
+        return  # blocked: where a stream stops is no promise
+    assert "".join(fast[0]) == "".join(slow[0])
+    sent_fast = sent_slow = ""
+    for a, b in zip(fast[0], slow[0], strict=True):
+        sent_fast, sent_slow = sent_fast + a, sent_slow + b
+        assert sent_fast.startswith(sent_slow)
+
+
+def old_open_start(terms: TermCheck, norm: str) -> int:
+    """The loop the one pass replaced."""
+    n = len(norm)
+    for i in range(max(0, n - terms.longest_key), n):
+        if terms.is_prefix(norm[i:]):
+            return i
+    return n
+
+
+TERM_SETS = [TERMS, ["a", "ab", "abc d", "b.c", "x"], ["Ñandú Corp", "straße", "ΣΊΣΥΦΟΣ", "C#", "e\u0301t\u00e9"]]
+CHARS = "abcd .xyzABCÑñ#+\u00e9\u0301\u00ad\u200b\n\t" + "".join(sorted(set("".join(TERMS))))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(which=st.integers(0, len(TERM_SETS) - 1), text=st.text(CHARS, max_size=60), fold=st.booleans())
+def test_the_open_term_start_in_one_pass(which: int, text: str, fold: bool) -> None:
+    terms = TermCheck(((t, "x") for t in TERM_SETS[which]), Action.REDACT, case_sensitive=not fold)
+    norm = normalize(text, terms.fold)
+    assert terms.open_suffix(norm) == old_open_start(terms, norm)
+    for cut in range(len(norm)):  # every suffix, as the stream sees its tail
+        assert terms.open_suffix(norm[cut:]) == old_open_start(terms, norm[cut:])
+
+
+def old_term_safe(terms: TermCheck, text: str) -> int:
+    """``StreamGuard._term_safe`` as it was (every position asked, the offset map built)."""
+    longest = terms.longest_key
+    cut = max(0, len(text) - 4 * longest - 16)
+    if cut:
+        cut = text.rfind(" ", 0, cut) + 1
+    norm = normalize(text[cut:], terms.fold)
+    if cut and len(norm) < longest:
+        cut, norm = 0, normalize(text, terms.fold)
+    start = old_open_start(terms, norm)
+    if start == len(norm):
+        return len(text)
+    for hit_start, hit_end, _ in sorted(terms.raw_hits(norm), key=lambda h: -h[1]):
+        if hit_end >= start - 1:
+            start = min(start, hit_start)
+    return cut + normalize_mapped(text[cut:], terms.fold).original_span(start, start + 1)[0]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=st.text(CHARS + "  \r\x0c\x1f", max_size=200))
+@example(text="Ask Project\n  Falcon no")
+@example(text=" a  b\n\n Proj")
+def test_the_term_hold_is_the_old_one(text: str) -> None:
+    guard = GUARDS["terms-only"]
+    session = StreamGuard(guard.compiled)
+    assert session._terms is not None
+    assert session._term_safe(text) == old_term_safe(session._terms, text)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=st.text(" \t\n\r\x0b\x0c\x1c\x1faAbB.,-1", min_size=1, max_size=40), fold=st.booleans(),
+       data=st.data())
+def test_ascii_offsets_map_back_as_the_offset_map_does(text: str, fold: bool, data: st.DataObject) -> None:
+    norm = normalize(text, fold)
+    if not norm:
+        return
+    pos = data.draw(st.integers(0, len(norm) - 1))
+    if norm[pos] == " ":
+        return  # (never asked: a term starts with no space)
+    assert _original_start(text, norm, pos, fold) == normalize_mapped(text, fold).original_span(pos, pos + 1)[0]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(text=st.text(".!?…\"')] \n\tab]", max_size=30), data=st.data())
+def test_a_look_is_due_exactly_when_a_completion_ends_in_the_chunk(text: str, data: st.DataObject) -> None:
+    before = data.draw(st.integers(0, len(text)))
+    starts = range(max(before - _LOOKBACK, 0), len(text))
+    expected = any((m := _COMPLETES.match(text, i)) is not None and m.end() > before for i in starts)
+    assert _completes(text, before) == expected
+
+
+@given(pieces=st.lists(st.text(max_size=7), max_size=300))
+def test_appended_text_is_the_pieces_joined(pieces: list[str]) -> None:
+    text = _Text()
+    for k, piece in enumerate(pieces):
+        text.write(piece)
+        if k % 97 == 0:
+            assert text.getvalue() == "".join(pieces[:k + 1])
+    assert text.getvalue() == "".join(pieces)
+
+
+def test_typical_answers_stream_the_same_gated_or_not() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from workload import make_terms, make_turns
+
+    terms = make_terms(7, 300)
+    rng = random.Random(7)
+    for policy in ({"citations": {"coverage": "flag"}, "quotes": {}, "banned_terms": {"terms": terms},
+                    "instructions": {"max_words": 400, "no_emoji": True}},
+                   {"citations": {"on_unauthorized": "strip"}, "banned_terms": {"terms": terms}}):
+        guard = Guard.from_dict(policy)
+        for turn in make_turns(7, 12, terms):
+            sizes = [rng.randint(1, 9) for _ in range(20)]
+            ctx = (turn.roles, turn.sources)
+            fast = feeds(guard, turn.output, sizes, ctx, gated=True)
+            assert_same_or_sooner(fast, feeds(guard, turn.output, sizes, ctx, gated=False))
+            buffered = guard.check(turn.output, turn.sources, turn.roles)
+            assert fast[1] is buffered.decision
+            if not fast[2]:
+                assert "".join(fast[0]) == buffered.output
