@@ -20,11 +20,12 @@ A record with ``prompt`` gives it to the instructions that need it (``combinatio
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import regex
 
 from .models import Action, InstructionResult
 from .stats import proportion, wilson
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from .ifeval import Response, Result
 
 _OPTIONS = ("on_violation", "mode")
+REGEX_TIMEOUT_S = 0.05
+"""How long a per-turn ``regex`` constraint may search one output."""
 _ACTIONS = {"flag": Action.FLAG, "strip": Action.STRIP, "block": Action.BLOCK}
 
 
@@ -91,15 +94,18 @@ class _MustExclude(_Constraint):
 
 
 class _Regex(_Constraint):
+    """Searched with a timeout, as the policy's own patterns are: a pattern that backtracks without end raises
+    ``TimeoutError``, which the guard reports as a ``GUARD_ERROR`` of the instructions check."""
+
     def __init__(self, id: str, value: Any):
         super().__init__(id, value)
         try:
-            self.pattern = re.compile(value)
-        except re.error as exc:
+            self.pattern = regex.compile(value, regex.VERSION0)
+        except (regex.error, ValueError, OverflowError) as exc:
             raise _error(id, f"regex does not compile: {exc}", key="regex") from None
 
     def check(self, text: str) -> bool:
-        return self.pattern.search(text) is not None
+        return self.pattern.search(text, timeout=REGEX_TIMEOUT_S) is not None
 
 
 _CONSTRAINTS: dict[str, tuple[type[_Constraint], str]] = {

@@ -149,6 +149,14 @@ def test_seed_002_constraints(constraints: dict[str, Any], output: str, expected
     assert all(r.id in CONSTRAINT_IDS for r in verdict.instructions)
 
 
+def test_a_regex_constraint_that_backtracks_without_end_is_a_guard_error() -> None:
+    guard = Guard.from_dict({"blocked_message": "Blocked."})
+    verdict = guard.check("x" * 5000 + "!", instructions=parse(constraints={"regex": "(x+x+)+y"}))
+    assert verdict.decision is Decision.BLOCKED  # fail_mode closed
+    assert [f.label for f in verdict.findings] == [Label.GUARD_ERROR]
+    assert "timed out in the instructions check" in verdict.findings[0].message
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"constraints": {"max_word": 3}}, "unknown constraint"),
     ({"constraints": {"max_words": -1}}, "integer"),
