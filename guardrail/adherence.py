@@ -20,6 +20,7 @@ A record with ``prompt`` gives it to the instructions that need it (``combinatio
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 _OPTIONS = ("on_violation", "mode")
 REGEX_TIMEOUT_S = 0.05
 """How long a per-turn ``regex`` constraint may search one output."""
+_REGEX_MAX_CHARS, _REGEX_MAX_REPEAT = 2000, 1000
+_REPEAT = regex.compile(r"(?<=\{\s*|\{\s*\d+\s*,\s*)\d+")  # the numbers of {m}, {m,} and {m,n}
 _ACTIONS = {"flag": Action.FLAG, "strip": Action.STRIP, "block": Action.BLOCK}
 
 
@@ -99,6 +102,12 @@ class _Regex(_Constraint):
 
     def __init__(self, id: str, value: Any):
         super().__init__(id, value)
+        # Compiling is not bounded by a timeout: a huge pattern or repeat count ("a{1000000000}") is refused.
+        counts = [int(c) for c in _REPEAT.findall(value)]
+        if len(value) > _REGEX_MAX_CHARS or any(c > _REGEX_MAX_REPEAT for c in counts) \
+                or math.prod(c for c in counts if c > 1) > _REGEX_MAX_REPEAT ** 2:  # nested repeats multiply
+            raise _error(id, f"regex is too large (at most {_REGEX_MAX_CHARS} characters and repeat counts of "
+                             f"{_REGEX_MAX_REPEAT})", key="regex")
         try:
             self.pattern = regex.compile(value, regex.VERSION0)
         except (regex.error, ValueError, OverflowError) as exc:
@@ -210,10 +219,10 @@ def _item(item: Any, prompt: str | None, where: str) -> Rule:
         raise _error(where, "must be an object with an 'id' (an IFEval instruction id)")
     iid = item["id"]
     action = item.get("on_violation")
-    if action is not None and action not in _ACTIONS:
+    if action is not None and (not isinstance(action, str) or action not in _ACTIONS):
         raise _error(iid, f"on_violation must be flag, strip or block, not {action!r}", key="on_violation")
     mode = item.get("mode", "strict")
-    if mode not in ("strict", "loose"):
+    if not isinstance(mode, str) or mode not in ("strict", "loose"):
         raise _error(iid, f"mode must be strict or loose, not {mode!r}", key="mode")
     given = {k: v for k, v in item.items() if k != "id" and k not in _OPTIONS}
     if iid.startswith("constraints:"):
@@ -244,12 +253,21 @@ def _prompt_for(instruction_id: str, prompt: str | None) -> str | None:
     return prompt if instruction_id == "combination:repeat_prompt" else None
 
 
-@lru_cache(maxsize=1024)
 def _compiled(instruction_id: str, kwargs_json: str, prompt: str | None) -> Any:
-    """A checker, compiled once per distinct instruction (turns repeat their system prompt's instructions)."""
+    """A checker, compiled once per distinct instruction (turns repeat their system prompt's instructions); one
+    with large kwargs (a long keyword list) is compiled for its turn only, so that the cache stays small."""
+    if len(kwargs_json) > 4096 or (prompt is not None and len(prompt) > 4096):
+        return _compile(instruction_id, kwargs_json, prompt)
+    return _cached(instruction_id, kwargs_json, prompt)
+
+
+def _compile(instruction_id: str, kwargs_json: str, prompt: str | None) -> Any:
     from . import ifeval  # the catalogue loads with the first instruction, not with the guard
 
     return ifeval.compile(instruction_id, json.loads(kwargs_json), prompt)
+
+
+_cached = lru_cache(maxsize=512)(_compile)
 
 
 def _constraints(value: Any) -> list[Rule]:

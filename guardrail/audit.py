@@ -83,6 +83,8 @@ def _work(item: tuple[int, dict[str, Any]]) -> AuditRow | str:
         return audit_record(_STATE["guard"], _STATE["judge"], record, lineno)
     except (TypeError, ValueError) as exc:  # a source, role, instruction or gold field of the wrong shape:
         return str(exc)  # reported like a malformed line
+    except RecursionError:
+        return "a field is nested too deep"
 
 
 def audit_records(policy: str, judge_spec: str, items: Iterable[tuple[int, dict[str, Any] | str]],

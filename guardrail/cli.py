@@ -340,6 +340,10 @@ def _check(args: argparse.Namespace) -> int:
                 continue
             try:
                 verdict, offline = check_record(guard, record)
+            except RecursionError:
+                print(f"line {lineno}: a field is nested too deep", file=sys.stderr)
+                bad += 1
+                continue
             except (TypeError, ValueError) as exc:
                 print(f"line {lineno}: {exc}", file=sys.stderr)
                 bad += 1
@@ -506,6 +510,9 @@ def _records(source: IO[str], progress: _Progress | None = None) -> Iterator[tup
             record = json.loads(line)
         except ValueError as exc:
             yield lineno, f"not valid JSON ({exc.__class__.__name__}: {getattr(exc, 'msg', exc)})"
+            continue
+        except RecursionError:
+            yield lineno, "not valid JSON here (nested too deep)"
             continue
         if not isinstance(record, dict):
             yield lineno, f"expected a JSON object, got {type(record).__name__}"

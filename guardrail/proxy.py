@@ -33,8 +33,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ._scrub import Scrubber
 from .guard import Guard
 from .middleware import GuardrailMiddleware, attach_context
+from .models import Source
 
 CHAT_PATH = "/v1/chat/completions"
 DEFAULT_MAX_CONNECTIONS = 1000
@@ -145,7 +147,10 @@ def create_proxy(
             try:
                 instructions = from_record({"prompt": _last_user_message(body), **turn})
             except (InstructionError, MissingDependencyError) as exc:
-                return error(400, f"guardrail: {exc}", "invalid_request_error", "invalid_guardrail_instructions")
+                # The message may quote the request (an unknown id, a bad value): never what the caller may not see.
+                message = Scrubber(guard.compiled, [Source.coerce(s) for s in turn.get("sources") or ()],
+                                   frozenset(turn.get("roles") or ())).scrub(f"guardrail: {exc}")
+                return error(400, message, "invalid_request_error", "invalid_guardrail_instructions")
         attach_context(request, sources=turn.get("sources") or (), roles=turn.get("roles") or (),
                        instructions=instructions)
         headers = {"accept-encoding": "identity"}
@@ -280,7 +285,8 @@ def _last_user_message(body: dict[str, Any]) -> str | None:
         if isinstance(message, dict) and message.get("role") == "user":
             content = message.get("content")
             if isinstance(content, list):
-                content = "".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+                content = "".join(p["text"] for p in content
+                                  if isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str))
             return content if isinstance(content, str) else None
     return None
 

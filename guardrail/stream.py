@@ -143,7 +143,6 @@ class StreamGuard:
         self._leak_n = next((c.leak_min_words for c in acting
                              if isinstance(c, CitationCheck) and c.on_unauthorized is not Action.FLAG), 0)
         self._tail = ""
-        self._joined = False
         self._copy_hold = False
         # While the window ends inside an open code block, nothing can be released before a line closes it: the
         # guard then only looks at each completed line (cost linear in the block) instead of the whole window.
@@ -380,11 +379,12 @@ class StreamGuard:
             again = [f for f in run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
-            self._joined = self._joined or bool(self._leak_n)
-        if window and self._joined and self._hidden and self._leaks_across(window, turn):
+        # Before anything is sent: the text sent before the window and the window together hold no copy (a second
+        # line of defence behind the hold; after an edit joined text, the only one).
+        if window and self._leak_n and self._tail and self._hidden and self._leaks_across(window, turn):
             return self._block([*settled, Finding("citations", Label.UNAUTHORIZED_SOURCE, Action.BLOCK, 0,
                                                   len(text), "text copied from a source that is not visible to the "
-                                                             "caller (in the edited output)")])
+                                                             "caller")])
         out = ""
         if window:
             beyond = self._pending + window

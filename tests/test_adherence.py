@@ -161,6 +161,10 @@ def test_a_regex_constraint_that_backtracks_without_end_is_a_guard_error() -> No
     ({"constraints": {"max_word": 3}}, "unknown constraint"),
     ({"constraints": {"max_words": -1}}, "integer"),
     ({"constraints": {"regex": "("}}, "does not compile"),
+    ({"constraints": {"regex": "a{1000000000}"}}, "too large"),  # compiling it would take gigabytes
+    ({"constraints": {"regex": "((a{900}){900}){900}"}}, "too large"),
+    ({"items": [{"id": "punctuation:no_comma", "on_violation": ["block"]}]}, "on_violation"),
+    ({"items": [{"id": "punctuation:no_comma", "mode": {}}]}, "mode"),
     ({"items": [{"kw": 1}]}, "'id'"),
     ({"items": "punctuation:no_comma"}, "list"),
 ])
@@ -205,6 +209,19 @@ def test_the_proxy_takes_instructions_and_the_prompt_from_the_request() -> None:
         assert reply.status_code == 400
         assert reply.json()["error"]["code"] == "invalid_guardrail_instructions"
         assert "no_comma" in reply.json()["error"]["message"]
+        # an error message never repeats the ID or the text of a source the caller may not see
+        secret = {"id": "fin-9", "text": "The merger with Initech closes next spring after the board vote.",
+                  "roles": ["board"]}
+        for bad in ({"instructions": [{"id": "fin-9"}]},
+                    {"constraints": {"max_words": "The merger with Initech closes next spring after the board"}}):
+            reply = ask({"sources": [secret], "roles": ["staff"], **bad})
+            assert reply.status_code == 400, reply.text
+            message = reply.json()["error"]["message"]
+            assert "fin-9" not in message and "Initech" not in message, message
+        reply = httpx.post(proxy.url + "/v1/chat/completions", headers=AUTH, json={
+            "model": "m", "messages": [{"role": "user", "content": [{"type": "text", "text": 5}]}],
+            "guardrail": {"instructions": [NO_COMMA]}})
+        assert reply.status_code == 200  # a content part that is not text is no prompt, not a crash
 
 
 # ------------------------------------------------------------------------------------- check, audit, report
@@ -305,6 +322,17 @@ def test_refusal_recall_and_false_refusals(tmp_path: Path, capsys: pytest.Captur
     assert [r.get("refused") for r in rows] == [True, False, False, True, None]
     assert "refusal_recall: 1/2 = 50.0%" in err
     assert "false_refusal_rate: 1/2 = 50.0%" in err
+
+
+def test_a_line_nested_too_deep_is_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    policy = tmp_path / "p.yaml"
+    policy.write_text("{}\n", encoding="utf-8")
+    records = tmp_path / "in.jsonl"
+    records.write_text("[" * 100_000 + "]" * 100_000 + '\n{"output": "fine"}\n', encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["check", "--policy", str(policy), str(records), "--output", str(out)]) == 2
+    assert "line 1: not valid JSON here (nested too deep)" in capsys.readouterr().err
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1  # the next record still checked
 
 
 def test_a_malformed_gold_field_is_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

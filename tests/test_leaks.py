@@ -479,6 +479,26 @@ def test_a_stream_holds_the_words_that_may_grow_into_a_copy() -> None:
     assert "".join(released) + rest == "Hi."
 
 
+@pytest.mark.parametrize("mark", ["\u00ad", "\u200b"])
+def test_a_zero_width_character_at_the_end_of_a_chunk_ends_no_word(mark: str) -> None:
+    # "O\u00ad" may become "On": the words before it must wait, or "On March third" completes a copy.
+    for policy in ({"citations": {}}, {"citations": {"on_unauthorized": "strip"}}):
+        session = Guard.from_dict(policy).stream(SOURCES, EMPLOYEE)
+        first = session.feed("Hello there. The Berlin office will close. I" + mark)
+        second = session.feed("n March and one hundred. Bye now.")
+        rest, _ = session.finish()
+        released = first + second + rest
+        assert "Berlin" not in released and "hundred" not in released, released
+
+
+@pytest.mark.parametrize("copy", ["_The_ _Berlin_ _office_ _will_ _close_ _in_ _March_ _and_",
+                                  "__The__ __Berlin__ __office__ __will__ __close__ __in__ __March__ __and__",
+                                  "The_Berlin_office_will_close_in_March_and"])
+def test_markdown_emphasis_does_not_hide_a_copy(copy: str) -> None:
+    verdict = DEFAULT.check(f"Note: {copy}.", SOURCES, EMPLOYEE)
+    assert verdict.decision is Decision.BLOCKED and verdict.findings[0].label is U
+
+
 LEAK_SOURCES: list[dict[str, Any]] = [
     {"id": "hr-12", "text": "Employees receive 25 days of paid annual leave per calendar year.", "roles": ["employee"]},
     {"id": "pub", "text": "Laptops are replaced every three years and lost devices are reported within a day."},

@@ -158,7 +158,7 @@ class _Runs:
     of ``n`` of its words (to confirm, exactly)."""
 
     def __init__(self, text: str, n: int):
-        self.text = text
+        self.text = text = _plain(text)
         self.words = word_bytes(text)
         self.n = n
         self.step, self.k = _sampling(n)
@@ -266,10 +266,17 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     if not hidden:
         return []
     prose, utf8, chars = turn.prose
-    hidden = _sharing(word_bytes(prose, chars, utf8), hidden, n)
+    ws = word_bytes(_plain(prose), chars) if "_" in prose else word_bytes(prose, chars, utf8)
+    hidden = _sharing(ws, hidden, n)
     if not hidden:
         return []  # the usual case
     return _copied_spans(turn.output, turn.marker_spans, hidden, _visible_runs(turn, n), n)
+
+
+def _plain(text: str) -> str:
+    """``text`` with ``_`` as a space, for copies only: Markdown's ``_emphasis_`` and ``__strong__`` show the words
+    without them (one character for one, so offsets stay)."""
+    return text.replace("_", " ") if "_" in text else text
 
 
 class CopyFinder:
@@ -283,7 +290,7 @@ class CopyFinder:
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         n = self.n
-        ws = word_bytes(text)
+        ws = word_bytes(_plain(text))
         if len(ws) < n:
             return []
         if self._runs is None:
@@ -305,7 +312,7 @@ def _copied_spans(text: str, spans: list[tuple[int, int]], hidden: list[_Runs], 
                   n: int) -> list[tuple[int, int]]:
     """The spans of ``text`` (``spans`` taken out) where runs of ``n`` words of a ``hidden`` source that no
     ``visible`` one holds lie, merged where they overlap or touch word to word."""
-    found = word_spans(text, 0, len(text), spans)
+    found = word_spans(_plain(text), 0, len(text), spans)
     exact = [w for w, _, _ in found]
     covered = [False] * len(exact)
     for i, gram in enumerate(zip(*(exact[j:] for j in range(n)), strict=False)):
@@ -342,7 +349,7 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     last complete ones, consecutive in an invisible source: the start of the longest such tail. The last word
     counts only when something follows it; a bracket not yet closed after the last marker may open a marker, whose
     words will not be words of the text: the tail before it counts too."""
-    text = turn.output
+    text = _plain(turn.output)
     hidden = _hidden_runs(turn, n) if n > 1 else []
     if not hidden:
         return len(text)
@@ -362,7 +369,8 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     start = len(text)
     for end in ends:
         # the last word may still be being written
-        partial = end == len(text) and is_word_char(text[-1]) and last_marker < end
+        # (a zero-width character or a soft hyphen ends no word: "O\u00ad" may become "On")
+        partial = end == len(text) and last_marker < end and (is_word_char(text[-1]) or text[-1] in ZERO_WIDTH)
         tail = word_bytes(without_spans(text, cut, end, spans))[:-1 if partial else None]
         longest = max((r.longest_tail(tail[-n + 1:]) for r in hidden), default=0)
         if not longest:
