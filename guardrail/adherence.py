@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from .ifeval import Response, Result
 
 _OPTIONS = ("on_violation", "mode")
+MAX_INSTRUCTIONS = 256
 REGEX_TIMEOUT_S = 0.05
 """How long a per-turn ``regex`` constraint may search one output."""
 _REGEX_MAX_CHARS, _REGEX_MAX_REPEAT = 2000, 1000
@@ -155,13 +157,20 @@ class Instructions:
         return results(self.rules, text)
 
 
-def results(rules: Sequence[Rule], text: str) -> list[InstructionResult]:
-    """Every rule's result on ``text``, in order."""
+class BudgetSpent(Exception):
+    """The turn's latency budget ran out before every rule was checked."""
+
+
+def results(rules: Sequence[Rule], text: str, deadline: float | None = None) -> list[InstructionResult]:
+    """Every rule's result on ``text``, in order; :class:`BudgetSpent` once ``perf_counter()`` passes
+    ``deadline`` between two rules."""
     from .ifeval import Response
 
     response = Response(text)
-    out = []
+    out: list[InstructionResult] = []
     for rule in rules:
+        if deadline is not None and out and time.perf_counter() > deadline:
+            raise BudgetSpent(f"the latency budget ran out after {len(out)} of {len(rules)} instructions")
         checker = rule.checker
         if rule.loose or response.blank or getattr(checker, "noted", True) or not hasattr(checker, "check"):
             r = checker.evaluate(response)
@@ -204,6 +213,8 @@ def parse(items: Any = None, *, prompt: str | None = None, instruction_id_list: 
             rules.append(Rule(iid, _compiled(iid, _key(given), _prompt_for(iid, prompt))))
     if constraints is not None:
         rules.extend(_constraints(constraints))
+    if len(rules) > MAX_INSTRUCTIONS:
+        raise _error(where, f"at most {MAX_INSTRUCTIONS} instructions a turn, not {len(rules)}")
     return Instructions(tuple(rules), prompt)
 
 

@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._locate import GROUPED_CITATION_PATTERN
+from .adherence import BudgetSpent
 from .checks.base import Check, Marker, Turn, acts, find_markers
 from .checks.citations import CitationCheck
 from .checks.terms import TermCheck
@@ -68,6 +69,10 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
         except TimeoutError:
             findings.append(_guard_error(compiled, turn.output,
                                          f"a regular expression timed out in the {check.name} check"))
+        except BudgetSpent:
+            findings.append(_guard_error(
+                compiled, turn.output,
+                f"latency budget of {compiled.policy.budget_ms:g} ms ran out in the {check.name} check"))
         except Exception as exc:  # a check that crashes is reported, never raised (the flake8 way)
             findings.append(_guard_error(compiled, turn.output,
                                          f"the {check.name} check failed ({exc.__class__.__name__})"))

@@ -5,8 +5,9 @@ against ``gold_ids``. Pure: no I/O.
 - **Refusals**: :func:`guardrail.refusal.is_refusal` marks the output as generated refused or not; with
   ``should_refuse`` the report gives refusal recall and the false-refusal rate.
 - **Fields**: the output is parsed as JSON (one surrounding Markdown fence allowed, as the schema check does) and
-  every leaf of ``gold`` (a JSON object; nested objects are walked, ``a.b``) is compared with the output's value at
-  the same path: strings ignoring case and surrounding whitespace, other values exactly. An output that is not a
+  every leaf of ``gold`` (a JSON object; nested objects are walked, reported as ``a.b``) is compared with the
+  output's value at the same path: strings ignoring case and surrounding whitespace, numbers as numbers (1 is 1.0),
+  other values exactly. An output that is not a
   JSON object gets every field wrong.
 - **Gold sources**: the distinct IDs the output cites (every marker, valid or not) against ``gold_ids``:
   ``|cited ∩ gold| / |gold|`` (recall) and ``/ |cited|`` (precision).
@@ -25,7 +26,7 @@ from .compiled import CompiledPolicy
 
 def record_problem(record: Mapping[str, Any]) -> str | None:
     """What is wrong with a record's gold fields, if anything (for ``line N: ...``)."""
-    if "should_refuse" in record and not isinstance(record["should_refuse"], bool):
+    if record.get("should_refuse") is not None and not isinstance(record["should_refuse"], bool):
         return "'should_refuse' must be true or false"
     if "gold" in record and not isinstance(record["gold"], dict):
         return "'gold' must be a JSON object"
@@ -55,21 +56,22 @@ def gold_counts(record: Mapping[str, Any], output: str, compiled: CompiledPolicy
 
 
 def field_results(output: str, gold: Mapping[str, Any]) -> list[tuple[str, bool]]:
-    """``(path, correct)`` for every leaf of ``gold``, in order."""
+    """``(path, correct)`` for every leaf of ``gold``, in order (the path's keys joined by ``.``)."""
     fenced = _FENCED.fullmatch(output)
     try:
         pred = json.loads(fenced.group(1) if fenced else output)
     except (ValueError, RecursionError):
         pred = None
-    return [(path, isinstance(pred, dict) and _equal(_at(pred, path), value)) for path, value in _leaves(gold)]
+    return [(".".join(keys), isinstance(pred, dict) and _equal(_at(pred, keys), value))
+            for keys, value in _leaves(gold)]
 
 
-def _leaves(obj: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+def _leaves(obj: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
     out = []
     for key, value in obj.items():
-        path = f"{prefix}{key}"
+        path = (*prefix, key)
         if isinstance(value, dict) and value:
-            out.extend(_leaves(value, path + "."))
+            out.extend(_leaves(value, path))
         else:
             out.append((path, value))
     return out
@@ -78,11 +80,11 @@ def _leaves(obj: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
 _MISSING = object()
 
 
-def _at(obj: Any, path: str) -> Any:
-    for part in path.split("."):
-        if not isinstance(obj, dict) or part not in obj:
+def _at(obj: Any, keys: tuple[str, ...]) -> Any:
+    for key in keys:
+        if not isinstance(obj, dict) or key not in obj:
             return _MISSING
-        obj = obj[part]
+        obj = obj[key]
     return obj
 
 
@@ -91,4 +93,8 @@ def _equal(pred: Any, gold: Any) -> bool:
         return False
     if isinstance(gold, str) and isinstance(pred, str):
         return pred.strip().casefold() == gold.strip().casefold()
+    if isinstance(gold, bool) or isinstance(pred, bool):
+        return pred is gold
+    if isinstance(gold, int | float) and isinstance(pred, int | float):
+        return bool(pred == gold)  # 1 and 1.0 are one number in JSON
     return bool(pred == gold and type(pred) is type(gold))

@@ -135,7 +135,8 @@ def create_proxy(
             return error(400, "the request body is not JSON", "invalid_request_error", "invalid_json")
         if not isinstance(body, dict):
             return error(400, "the request body must be a JSON object", "invalid_request_error", "invalid_json")
-        turn = body.pop("guardrail", None) or {}
+        turn = body.pop("guardrail", None)
+        turn = {} if turn is None else turn
         problem = _context_problem(turn)
         if problem:
             return error(400, f"guardrail: {problem}", "invalid_request_error", "invalid_guardrail_context")
@@ -145,7 +146,8 @@ def create_proxy(
             from .ifeval import InstructionError, MissingDependencyError
 
             try:
-                instructions = from_record({"prompt": _last_user_message(body), **turn})
+                instructions = from_record({**turn, "prompt": turn["prompt"] if turn.get("prompt") is not None
+                                            else _last_user_message(body)})
             except (InstructionError, MissingDependencyError) as exc:
                 # The message may quote the request (an unknown id, a bad value): never what the caller may not see.
                 message = Scrubber(guard.compiled, [Source.coerce(s) for s in turn.get("sources") or ()],

@@ -203,6 +203,10 @@ def test_the_proxy_takes_instructions_and_the_prompt_from_the_request() -> None:
         # the prompt defaults to the last user message
         reply = ask({"instructions": [{"id": "combination:repeat_prompt"}]})
         assert reply.json()["choices"][0]["message"]["content"] == "Ask BLUEJAY."
+        reply = ask({"instructions": [{"id": "combination:repeat_prompt"}], "prompt": None})  # null: not given
+        assert reply.json()["choices"][0]["message"]["content"] == "Ask BLUEJAY."
+        for odd in ([], False, ""):
+            assert ask(odd).status_code == 400  # type: ignore[arg-type]
         reply = ask({"constraints": {"max_words": 1}})
         assert reply.json()["choices"][0]["message"]["content"] == "Blocked."
         reply = ask({"instructions": [{"id": "punctuation:no_coma"}]})
@@ -333,6 +337,24 @@ def test_a_line_nested_too_deep_is_a_bad_line(tmp_path: Path, capsys: pytest.Cap
     assert main(["check", "--policy", str(policy), str(records), "--output", str(out)]) == 2
     assert "line 1: not valid JSON here (nested too deep)" in capsys.readouterr().err
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1  # the next record still checked
+
+
+def test_gold_fields_are_compared_by_path_and_as_json_values() -> None:
+    from guardrail.offline import field_results
+
+    assert field_results('{"a.b": 1}', {"a.b": 1}) == [("a.b", True)]  # a key with a dot is one key
+    assert field_results('{"a": {"b": 1}}', {"a.b": 1}) == [("a.b", False)]
+    assert field_results('{"x": 1.0, "y": true}', {"x": 1, "y": 1}) == [("x", True), ("y", False)]
+
+
+def test_per_turn_rules_stop_when_the_budget_is_spent() -> None:
+    guard = Guard.from_dict({"budget_ms": 20})
+    many = [{"id": "constraints:regex", "value": f"(a|aa)+${i}"} for i in range(200)]
+    verdict = guard.check("a" * 22 + "!", instructions=parse(many))
+    assert verdict.decision is Decision.BLOCKED
+    assert verdict.findings[-1].message == "latency budget of 20 ms ran out in the instructions check"
+    with pytest.raises(InstructionError, match="at most 256"):
+        parse([NO_COMMA] * 257)
 
 
 def test_a_malformed_gold_field_is_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,13 +24,13 @@ class RuleCheck:
         self.whole_output = any(a is not Action.FLAG for a in self._actions)
 
     def run(self, turn: Turn) -> list[Finding]:
-        found = results(self.rules, turn.output)
+        found = results(self.rules, turn.output, turn.deadline)
         turn.instruction_results = found
         return self._findings(turn, found)
 
     def recheck(self, turn: Turn) -> list[Finding]:
         """An edit can break a rule the output followed (take away a section, a keyword, a postscript)."""
-        return self._findings(turn, results(self.rules, turn.output))
+        return self._findings(turn, results(self.rules, turn.output, turn.deadline))
 
     def _findings(self, turn: Turn, found: list[InstructionResult]) -> list[Finding]:
         out = []
