@@ -499,6 +499,21 @@ def test_markdown_emphasis_does_not_hide_a_copy(copy: str) -> None:
     assert verdict.decision is Decision.BLOCKED and verdict.findings[0].label is U
 
 
+@pytest.mark.parametrize("written", ["fin\\-9", "fin&#45;9", "fin&#x2d;9", "fin&hyphen;9", "fin&#8209;9",
+                                     "fin\u20119", "fin\u22129", "fin\uff0d9", "fin\u200b\u2011\u200b9"])
+def test_an_invisible_id_as_a_renderer_shows_it_is_a_mention(written: str) -> None:
+    output = f"Numbers are in {written} [doc:pub]."
+    verdict = FLAG.check(output, SOURCES, EMPLOYEE)
+    assert spans(verdict, output) == [written]
+    streamed, _, _ = stream(DEFAULT, output, list(range(1, len(output))), SOURCES, EMPLOYEE)
+    assert "fin" not in streamed
+
+
+@pytest.mark.parametrize("written", ["fin-90", "xfin-9", "fin&amp;9", "fin&#46;9", "fin\\.9"])
+def test_look_alikes_that_show_another_id_are_no_mention(written: str) -> None:
+    assert FLAG.check(f"See {written}.", SOURCES, EMPLOYEE).findings == []
+
+
 LEAK_SOURCES: list[dict[str, Any]] = [
     {"id": "hr-12", "text": "Employees receive 25 days of paid annual leave per calendar year.", "roles": ["employee"]},
     {"id": "pub", "text": "Laptops are replaced every three years and lost devices are reported within a day."},
@@ -640,7 +655,9 @@ def test_no_output_crashes_and_findings_name_what_they_cover(output: str, roles:
             continue
         assert not any(h in f.message for h in hidden_ids), f
         if f.message.startswith("names"):
-            bare = span.replace("\u200b", "").replace("\u00ad", "")  # zero-width characters do not hide an ID
+            from guardrail.checks.citations import _as_shown
+
+            bare = _as_shown(span)[0]  # zero-width characters, look-alike hyphens, escapes do not hide an ID
             assert bare in hidden_ids, (f, span)
             before = output[f.start - 1] if f.start else " "
             assert before != "-" and before != "_" and not before.isalnum(), (f, span)

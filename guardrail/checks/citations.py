@@ -106,19 +106,61 @@ def mentions(turn: Turn) -> list[tuple[int, int]]:
             if _is_token(text, pos, end) and not _cites(turn.markers, pos, end, sid):
                 found.add((pos, end))
             pos = text.find(sid, pos + 1)
-    if not text.isascii() and not turn.non_ascii.isdisjoint(ZERO_WIDTH):
-        # "fin\u200b-9" names fin-9 too: look again with the zero-width characters taken out.
-        kept = [i for i, c in enumerate(text) if c not in ZERO_WIDTH]
-        bare = "".join(text[i] for i in kept)
+    if ("\\" in text or "&" in text) or (not text.isascii() and (
+            not turn.non_ascii.isdisjoint(ZERO_WIDTH) or not turn.non_ascii.isdisjoint(_HYPHENS))):
+        # What a reader sees names fin-9 too: "fin\u200b-9", "fin\u20119" (a non-breaking hyphen), Markdown's
+        # "fin\\-9", HTML's "fin&#45;9". Look again in the text as shown, mapped back to the characters.
+        bare, origin = _as_shown(text)
         for sid in turn.hidden_ids:
             pos = bare.find(sid)
             while pos >= 0:
                 end = pos + len(sid)
-                start, stop = kept[pos], kept[end - 1] + 1
+                start, stop = origin[pos][0], origin[end - 1][1]
                 if _is_token(bare, pos, end) and not _cites(turn.markers, start, stop, sid):
                     found.add((start, stop))
                 pos = bare.find(sid, pos + 1)
     return sorted(found)
+
+
+_HYPHENS = frozenset("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d")
+_SHOWN = re.compile(r"&#(\d{1,7});|&#[xX]([0-9a-fA-F]{1,6});|&([A-Za-z][A-Za-z0-9]{1,31});|\\([!-/:-@\[-`{-~])|"
+                    "([" + ZERO_WIDTH + "])|([" + "".join(sorted(_HYPHENS)) + "])")
+
+
+def _as_shown(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` as a Markdown/HTML renderer shows it, for finding IDs: zero-width characters taken out, hyphen
+    look-alikes as ``-``, backslash escapes and character references resolved; and for each character of it, the
+    span of the original characters it came from."""
+    from html.entities import html5
+
+    out: list[str] = []
+    origin: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SHOWN.finditer(text):
+        for i in range(pos, m.start()):
+            out.append(text[i])
+            origin.append((i, i + 1))
+        dec, hexa, name, escaped, _zero, hyphen = m.groups()
+        shown = ""
+        if dec is not None or hexa is not None:
+            code = int(dec) if dec is not None else int(hexa, 16)
+            shown = chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else m.group()
+        elif name is not None:
+            shown = html5.get(name + ";", m.group())
+        elif escaped is not None:
+            shown = escaped
+        elif hyphen is not None:
+            shown = "-"
+        if not shown.isascii():
+            shown = "".join("-" if c in _HYPHENS else c for c in shown)  # "&hyphen;" is U+2010
+        for c in shown:
+            out.append(c)
+            origin.append((m.start(), m.end()))
+        pos = m.end()
+    for i in range(pos, len(text)):
+        out.append(text[i])
+        origin.append((i, i + 1))
+    return "".join(out), origin
 
 
 def _is_token(text: str, start: int, end: int) -> bool:
