@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import regex
 
 from .models import Action, InstructionResult
-from .stats import proportion, wilson
+from .stats import proportion
 
 if TYPE_CHECKING:
     from .ifeval import Response, Result
@@ -151,10 +151,6 @@ class Instructions:
 
     def __bool__(self) -> bool:
         return bool(self.rules)
-
-    def evaluate(self, text: str) -> list[InstructionResult]:
-        """Every rule's result on ``text``, in order (the loose variants built once, when first needed)."""
-        return results(self.rules, text)
 
 
 class BudgetSpent(Exception):
@@ -367,18 +363,3 @@ class Adherence:
             "inconclusive": self.inconclusive,
             "by_type": {k: self.by_type[k].to_dict() for k in sorted(self.by_type)},
         }
-
-    def lines(self) -> list[str]:
-        """The summary as text lines (for ``check``'s stderr)."""
-        if not self.prompt.n:
-            return []
-        out = []
-        for name, c in (("instruction-level", self.instruction), ("prompt-level", self.prompt)):
-            parts = []
-            for mode, k in (("strict", c.strict), ("loose", c.loose)):
-                low, high = wilson(k, c.n)
-                parts.append(f"{mode} {k}/{c.n} = {k / c.n:.1%} [{low:.1%}, {high:.1%}]")
-            out.append(f"{name}: " + ", ".join(parts))
-        if self.inconclusive:
-            out.append(f"{self.inconclusive} records without instructions (inconclusive)")
-        return out
