@@ -32,6 +32,7 @@ statement whose end needs text not yet seen is not reported.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -39,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from types import ModuleType
 from typing import Literal, NamedTuple
 
 import regex
@@ -50,8 +52,33 @@ _MAPPING.update(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
 _MAPPING.update(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 # str.translate with a dict costs a lookup per character; a regex that stops only at these characters is far faster.
 _MAPPED_CHAR = re.compile("[" + "".join(_MAPPING) + "]")
-def _map_chars(text: str) -> str:
+
+
+def _map_chars_py(text: str) -> str:
     return _MAPPED_CHAR.sub(lambda m: _MAPPING[m.group()], text) if _MAPPED_CHAR.search(text) else text
+
+
+def _collapse_py(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _load_speedups() -> ModuleType | None:
+    """The compiled fast paths (``guardrail/_speedups.c``), when the extension was built and the environment does
+    not ask for the pure-Python code (``GUARDRAIL_PURE_PYTHON``). They give the same results, faster; the tests
+    compare each with the Python function it stands for."""
+    if os.environ.get("GUARDRAIL_PURE_PYTHON"):
+        return None
+    try:
+        from . import _speedups  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    _speedups.configure_mapping(_MAPPING)
+    return _speedups  # type: ignore[no-any-return]
+
+
+_SPEEDUPS = _load_speedups()
+_map_chars: Callable[[str], str] = _SPEEDUPS.map_chars if _SPEEDUPS else _map_chars_py
+_collapse: Callable[[str], str] = _SPEEDUPS.collapse if _SPEEDUPS else _collapse_py
 
 
 def is_word_char(c: str) -> bool:
@@ -66,7 +93,7 @@ def normalize(text: str, fold: bool = True) -> str:
         text = unicodedata.normalize("NFKC", mapped)
         if text is not mapped:  # NFKC changed something (it returns its argument when there is nothing to do)
             text = _map_chars(text)
-    text = " ".join(text.split())
+    text = _collapse(text)
     if fold:
         return text.lower() if text.isascii() else text.casefold()
     return text
@@ -578,11 +605,12 @@ _SOURCE = Kind.SOURCE
 _ITEM = Kind.ITEM
 
 
-def segment_text(text: str, groups: dict[int, int]) -> list[Statement]:
+def segment_text_py(text: str, groups: dict[int, int]) -> list[Statement]:
     """:func:`segment` of a complete text (``final=True``, not ``continued``), faster: ``groups`` maps the start of
     every citation marker group of the text to its end (what :func:`~guardrail.checks.base.marker_finder` knows).
     The same statements as ``segment`` by construction (one pass per line; a compiled scan finds where sentences
-    may end), and a property test holds it to that (``tests/test_fast_paths.py``)."""
+    may end), and a property test holds it to that (``tests/test_fast_paths.py``). :data:`segment_text` is this
+    function, or its compiled twin when the ``_speedups`` extension was built."""
     out: list[Statement] = []
     n = len(text)
     pos = 0
@@ -751,6 +779,19 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         return True
     return dot >= 2 and text[dot - 2] == "." and _DOTTED_ACRONYM.fullmatch(word) is not None
 
+
+
+def _compiled_segment_text() -> Callable[[str, dict[int, int]], list[Statement]]:
+    """The compiled :func:`segment_text_py`, when the fast paths are there."""
+    if _SPEEDUPS is None:
+        return segment_text_py
+    _SPEEDUPS.configure(Statement, (Kind.SENTENCE, Kind.ITEM, Kind.HEADING, Kind.SOURCE, Kind.CODE), _LINE, _FENCE,
+                        _WORDS, _is_abbreviation, _ABBREVIATION_ENDINGS)
+    return _SPEEDUPS.segment_text  # type: ignore[no-any-return]
+
+
+segment_text = _compiled_segment_text()
+"""The statements of a complete text: :func:`segment_text_py`, compiled when it could be (the same results)."""
 
 _GREETINGS = regex.compile(
     r"(?:hi|hello|hey|greetings|dear|thanks|thank\s+you|many\s+thanks|sure|certainly|absolutely|of\s+course|ok|okay"

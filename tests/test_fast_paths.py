@@ -1,23 +1,30 @@
 """The fast paths against the reference implementations they replace: the one-pass segmenter of a complete text
-(:func:`~guardrail.text.segment_text`) against :func:`~guardrail.text.segment`, a Turn's derived facts against the
-old per-statement bookkeeping, and the targeted re-check of an edited output against the whole re-check."""
+(:func:`~guardrail.text.segment_text`) against :func:`~guardrail.text.segment`, its compiled twin against it, a
+Turn's derived facts against the old per-statement bookkeeping, and the targeted re-check of an edited output
+against the whole re-check."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from guardrail import engine
+from guardrail import text as text_module
 from guardrail._locate import GROUPED_CITATION_PATTERN
+from guardrail.checks import base as base_module
+from guardrail.checks import instructions as instructions_module
 from guardrail.checks.base import Marker, Turn, _read_groups, marker_finder, prefix_statements
 from guardrail.models import Finding, Source
-from guardrail.text import Statement, segment, segment_text
+from guardrail.text import Statement, segment, segment_text, segment_text_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -51,6 +58,90 @@ def test_fast_segmenter_agrees_with_the_segmenter(text: str) -> None:
     markers = _read_groups(text, False)[0]
     assert segment_text(text, groups_of(text)) == segment(text, marker_finder(markers))
     assert segment_text(text, regex_groups(text)) == segment(text, FINDER) or _finder_differs(text)
+
+
+# What the compiled segmenter decides itself, without the line pattern: list items and numbered lines (digits of
+# any script, ten or more of them, no space after the marker), and text in all three string widths.
+_LINE_STARTS = st.sampled_from(["- ", "-\t", "-", "+ ", "\u2022 ", "* ", "1. ", "12) ", "1234567890. ", "\u0661. ",
+                                "1.", "1 ", "  - ", "\t3. ", "### ", "```", "~~~", "**", "__", "Sources: ",
+                                "References:", "> ", "\u00a0- ", ""])
+_PIECES = st.sampled_from(["Claim one. ", "e.g. this. ", "Dr. Who. ", "U.S. law. ", "x. Y", "\u201cQ. R.\u201d ",
+                           '"A. B." ', "3.5 ", "end\u2026 Next ", "done! ", "why? ", "[doc:a] ", "[doc:a, doc:b]. ",
+                           "\U0001f600 ", "\u00e9t\u00e9. ", " ", "\r", ":", "Short heading:", "sept. X"])
+compiled_texts = st.one_of(texts, st.lists(st.tuples(_LINE_STARTS, st.lists(_PIECES, max_size=6).map("".join))
+                                           .map("".join), max_size=8).map("\n".join))
+
+
+@pytest.mark.skipif(segment_text is segment_text_py, reason="the _speedups extension was not built")
+@SETTINGS
+@given(compiled_texts)
+@example("- \u00a0")
+@example("1234567890. x")
+@example("```\ncode\n```  \nAfter. [doc:a]")
+@example("Mr. Smith. Ok")
+def test_compiled_segmenter_agrees_with_the_pure_one(text: str) -> None:
+    assert segment_text(text, groups_of(text)) == segment_text_py(text, groups_of(text))
+    assert segment_text(text, regex_groups(text)) == segment_text_py(text, regex_groups(text))
+
+
+_MAPPED = "".join(text_module._MAPPING)
+_SPACES = " \t\n\u00a0\u3000\x1c"
+normalisable = st.one_of(texts, st.text(st.characters(codec="utf-8") | st.sampled_from(_MAPPED + _SPACES), max_size=80))
+
+
+@pytest.mark.skipif(text_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(normalisable)
+@example(" \u00ad\u200b a\u2014b \u00a0")
+@example("\U0001f600\u2019 \x1c")
+def test_compiled_normalisation_steps_agree_with_the_pure_ones(text: str) -> None:
+    assert text_module._map_chars(text) == text_module._map_chars_py(text)
+    assert text_module._collapse(text) == text_module._collapse_py(text)
+
+
+_MARKUP = st.sampled_from(["[", "]", "doc:", "DoC:", "doc", ":", ",", ";", " ", "\t", "\u00a0", "\n", "a", "hr-12", "é",
+                           "\U0001f600", "[doc:a]", "[doc:a, doc:b]", "[doc: x; y]", "x"])
+marker_texts = st.one_of(texts, st.lists(_MARKUP, max_size=30).map("".join))
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(marker_texts)
+@example("[doc:a,,b] [doc:a, doc:] [doc:a b] [[doc:x] [doc:a,doc] [DOC:\ta;\tdoc:  b]")
+def test_compiled_marker_reader_agrees_with_the_pure_one(text: str) -> None:
+    assert base_module._group_markers(text) == base_module._group_markers_py(text)
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(marker_texts)
+def test_compiled_word_count_agrees_with_the_pure_one(text: str) -> None:
+    spans = sorted({mk.group for mk in base_module._group_markers_py(text)})
+    assert instructions_module._count_words(text, spans) == instructions_module._count_words_py(text, spans)
+    assert instructions_module._count_words(text, []) == len(text.split())
+
+
+@SETTINGS
+@given(st.text(st.characters(codec="utf-8"), max_size=12))
+@example("\u2018\u201c\u2014\u2026\u00a0\u00e9")
+@example("1\u20e3 \u00a9\ufe0f \U0001f600 \u263a")
+def test_emoji_are_looked_for_wherever_one_may_be(text: str) -> None:
+    """The cheap test before the emoji scan never skips a text holding one."""
+    from guardrail.checks.base import non_ascii_chars
+    if instructions_module._EMOJI.search(text) is not None:
+        assert instructions_module._may_hold_emoji(non_ascii_chars(text))
+
+
+def test_the_pure_path_can_be_chosen() -> None:
+    """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
+    code = ("import guardrail.text as t; "
+            "import guardrail.checks.base as b; "
+            "print(t.segment_text is t.segment_text_py and t._collapse is t._collapse_py and t._SPEEDUPS is None "
+            "and b._group_markers is b._group_markers_py)")
+    env = {**os.environ, "GUARDRAIL_PURE_PYTHON": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
+    assert text_module._compiled_segment_text.__doc__
 
 
 def _finder_differs(text: str) -> bool:

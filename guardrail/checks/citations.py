@@ -106,8 +106,9 @@ def mentions(turn: Turn) -> list[tuple[int, int]]:
             if _is_token(text, pos, end) and not _cites(turn.markers, pos, end, sid):
                 found.add((pos, end))
             pos = text.find(sid, pos + 1)
-    if ("\\" in text or "&" in text) or (not text.isascii() and (
-            not turn.non_ascii.isdisjoint(ZERO_WIDTH) or not turn.non_ascii.isdisjoint(_HYPHENS))):
+    if (("\\" in text or "&" in text) or (not text.isascii() and (
+            not turn.non_ascii.isdisjoint(ZERO_WIDTH) or not turn.non_ascii.isdisjoint(_HYPHENS)))) \
+            and _SHOWN.search(text) is not None:
         # What a reader sees names fin-9 too: "fin\u200b-9", "fin\u20119" (a non-breaking hyphen), Markdown's
         # "fin\\-9", HTML's "fin&#45;9". Look again in the text as shown, mapped back to the characters.
         bare, origin = _as_shown(text)
@@ -127,19 +128,20 @@ _SHOWN = re.compile(r"&#(\d{1,7});|&#[xX]([0-9a-fA-F]{1,6});|&([A-Za-z][A-Za-z0-
                     "([" + ZERO_WIDTH + "])|([" + "".join(sorted(_HYPHENS)) + "])")
 
 
-def _as_shown(text: str) -> tuple[str, list[tuple[int, int]]]:
+def _as_shown(text: str) -> tuple[str, _Origins]:
     """``text`` as a Markdown/HTML renderer shows it, for finding IDs: zero-width characters taken out, hyphen
-    look-alikes as ``-``, backslash escapes and character references resolved; and for each character of it, the
-    span of the original characters it came from."""
+    look-alikes as ``-``, backslash escapes and character references resolved; and the way back from each of its
+    characters to the span of the original characters it came from."""
     from html.entities import html5
 
     out: list[str] = []
-    origin: list[tuple[int, int]] = []
-    pos = 0
+    origins = _Origins()
+    size = pos = 0
     for m in _SHOWN.finditer(text):
-        for i in range(pos, m.start()):
-            out.append(text[i])
-            origin.append((i, i + 1))
+        if m.start() > pos:
+            origins.add(size, pos, -1)
+            out.append(text[pos:m.start()])
+            size += m.start() - pos
         dec, hexa, name, escaped, _zero, hyphen = m.groups()
         shown = ""
         if dec is not None or hexa is not None:
@@ -153,14 +155,37 @@ def _as_shown(text: str) -> tuple[str, list[tuple[int, int]]]:
             shown = "-"
         if not shown.isascii():
             shown = "".join("-" if c in _HYPHENS else c for c in shown)  # "&hyphen;" is U+2010
-        for c in shown:
-            out.append(c)
-            origin.append((m.start(), m.end()))
+        if shown:
+            origins.add(size, m.start(), m.end())
+            out.append(shown)
+            size += len(shown)
         pos = m.end()
-    for i in range(pos, len(text)):
-        out.append(text[i])
-        origin.append((i, i + 1))
-    return "".join(out), origin
+    if pos < len(text):
+        origins.add(size, pos, -1)
+        out.append(text[pos:])
+    return "".join(out), origins
+
+
+class _Origins:
+    """Where the characters of a text as shown come from: stretches copied one for one, and replacements (each
+    character of one comes from the whole reference or escape it resolves)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []  # where each stretch starts in the text as shown
+        self.spans: list[tuple[int, int]] = []  # its start in the original, and -1 or the replaced span's end
+
+    def add(self, at: int, start: int, end: int) -> None:
+        self.starts.append(at)
+        self.spans.append((start, end))
+
+    def __getitem__(self, i: int) -> tuple[int, int]:
+        """The span of the original characters that character ``i`` of the text as shown came from."""
+        k = bisect_right(self.starts, i) - 1
+        start, end = self.spans[k]
+        if end < 0:
+            start += i - self.starts[k]
+            return start, start + 1
+        return start, end
 
 
 def _is_token(text: str, start: int, end: int) -> bool:

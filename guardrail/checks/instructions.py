@@ -3,18 +3,53 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import ClassVar
 
 import regex
 
 from ..models import Action, Finding, Label
-from ..text import Kind, normalize
+from ..text import _SPEEDUPS, Kind, normalize
 from .base import Turn
 
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
+
+
+_EMOJI_PART = regex.compile(r"[\p{Emoji_Presentation}\p{Extended_Pictographic}\u20E3]")  # every match holds one
+_EMOJI_PARTS: dict[str, bool] = {}  # a non-ASCII character: whether it is one of those
+
+
+def _may_hold_emoji(chars: set[str]) -> bool:
+    """Whether a text whose distinct non-ASCII characters are ``chars`` may hold an emoji (most texts' curly quotes
+    and dashes cannot)."""
+    known = _EMOJI_PARTS
+    for c in chars:
+        part = known.get(c)
+        if part is None:
+            part = _EMOJI_PART.match(c) is not None
+            if len(known) < 65536:
+                known[c] = part
+        if part:
+            return True
+    return False
+
+
+def _count_words_py(text: str, spans: list[tuple[int, int]]) -> int:
+    """The whitespace-separated tokens of ``text`` with the marker groups ``spans`` taken out (compiled:
+    ``_speedups.count_words``, the same)."""
+    pos, parts = 0, []
+    for a, b in spans:
+        parts.append(text[pos:a])
+        pos = b
+    parts.append(text[pos:])
+    return len(" ".join(parts).split())
+
+
+_count_words: Callable[[str, list[tuple[int, int]]], int] = \
+    _SPEEDUPS.count_words if _SPEEDUPS is not None else _count_words_py
 
 
 class InstructionCheck:
@@ -92,7 +127,7 @@ class InstructionCheck:
                 end = max(m.end(), m.start() + 1) if text else 0
                 out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), min(end, len(text)),
                                    f"must_not_match[{i}]: a forbidden pattern matches"))
-        if self.no_emoji and not text.isascii():
+        if self.no_emoji and not text.isascii() and _may_hold_emoji(turn.non_ascii):
             # Emoji are not ASCII (a keycap starts with the ASCII character before its run): look only there.
             pos = 0
             for run in _NON_ASCII.finditer(text):
@@ -105,12 +140,7 @@ class InstructionCheck:
     @staticmethod
     def _count_words(turn: Turn) -> int:
         """Words are whitespace-separated tokens once citation markers are taken out."""
-        text, pos, parts = turn.output, 0, []
-        for a, b in turn.marker_spans:
-            parts.append(text[pos:a])
-            pos = b
-        parts.append(text[pos:])
-        return len(" ".join(parts).split())
+        return _count_words(turn.output, turn.marker_spans)
 
     def _doc(self, turn: Turn, message: str) -> Finding:
         return Finding(self.name, Label.INSTRUCTION_VIOLATED, self.doc_action, 0, len(turn.output), message)

@@ -1,0 +1,918 @@
+/* Compiled fast paths of guardrail's hot loops, used when this extension was built (``pip install`` builds it when
+ * a C compiler is present, and goes on without it when not). Each function here computes exactly what the
+ * pure-Python function it replaces computes; the tests hold both to that on generated texts
+ * (tests/test_fast_paths.py). The pure-Python code stays the reference: read it first.
+ *
+ * segment_text(text, groups): guardrail.text.segment_text_py, the statements of a complete text.
+ * read_groups(text): guardrail.checks.base._read_groups_py, the default reader's citation markers.
+ * count_words(text, spans): the word count of the instructions check, marker groups taken out.
+ * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
+ * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
+ * the rules live in one place; configure() hands over those objects once, at import. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+static PyTypeObject *statement_type;  /* guardrail.text.Statement, a NamedTuple */
+static PyObject *kind_sentence, *kind_item, *kind_heading, *kind_source, *kind_code;
+static PyObject *line_re, *fence_re, *words_re, *is_abbreviation, *abbreviation_endings;
+static PyObject *str_lastgroup, *str_end, *str_span, *str_findall;
+static PyObject *name_fence, *name_sources_heading, *name_heading, *name_bold, *name_sources_inline, *name_item;
+
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t n;
+} Text;
+
+#define AT(t, i) PyUnicode_READ((t)->kind, (t)->data, (i))
+
+static const unsigned char final_byte[256] = {['.'] = 1, ['!'] = 1, ['?'] = 1};
+
+/* A loop specialised for each of the three string widths (MACRO takes the character type). */
+#define BY_KIND(kind, MACRO)                 \
+    do {                                     \
+        if ((kind) == PyUnicode_1BYTE_KIND)  \
+            MACRO(Py_UCS1);                  \
+        else if ((kind) == PyUnicode_2BYTE_KIND) \
+            MACRO(Py_UCS2);                  \
+        else                                 \
+            MACRO(Py_UCS4);                  \
+    } while (0)
+
+static int not_str(PyObject *obj, const char *function)
+{
+    if (PyUnicode_Check(obj))
+        return 0;
+    PyErr_Format(PyExc_TypeError, "%s() takes a str", function);
+    return 1;
+}
+
+static int is_final(Py_UCS4 c) { return c == '.' || c == '!' || c == '?' || c == 0x2026; }
+
+static int is_closer(Py_UCS4 c)
+{
+    return c == '"' || c == '\'' || c == 0x201D || c == 0x2019 || c == 0x00BB || c == ')' || c == ']';
+}
+
+/* The first sentence-final character at or after pos, or n. */
+static Py_ssize_t next_final(const Text *t, Py_ssize_t pos)
+{
+    Py_ssize_t n = t->n;
+    if (t->kind == PyUnicode_1BYTE_KIND) {  /* ('…' is not among them) */
+        const Py_UCS1 *d = t->data;
+        for (Py_ssize_t i = pos; i < n; i++)
+            if (final_byte[d[i]])
+                return i;
+        return n;
+    }
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *d = t->data;
+        for (Py_ssize_t i = pos; i < n; i++) {
+            Py_UCS2 c = d[i];
+            if (c == '.' || c == '!' || c == '?' || c == 0x2026)
+                return i;
+        }
+        return n;
+    }
+    for (Py_ssize_t i = pos; i < n; i++)
+        if (is_final(AT(t, i)))
+            return i;
+    return n;
+}
+
+/* For a line whose first character (after spaces and tabs, at cs) is '-', '+', '•' or a decimal digit, what the
+ * line pattern says without running it: only its "item" alternative can match such a line,
+ * [ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S. 1: an item; 0: nothing matches; -1: not such a line. */
+static int item_line(const Text *t, Py_ssize_t cs, Py_ssize_t le)
+{
+    Py_UCS4 c = AT(t, cs);
+    Py_ssize_t i = cs;
+    if (c == '-' || c == '+' || c == 0x2022) {
+        i++;
+    } else if (Py_UNICODE_ISDECIMAL(c)) {
+        while (i < le && i - cs < 9 && Py_UNICODE_ISDECIMAL(AT(t, i)))
+            i++;
+        if (i == le || (AT(t, i) != '.' && AT(t, i) != ')'))
+            return 0;  /* (ten digits or more: no item either) */
+        i++;
+    } else {
+        return -1;
+    }
+    Py_ssize_t j = i;
+    while (j < le && (AT(t, j) == ' ' || AT(t, j) == '\t'))
+        j++;
+    return j > i && j < le && !Py_UNICODE_ISSPACE(AT(t, j));
+}
+
+static int push(PyObject *out, Py_ssize_t start, Py_ssize_t end, PyObject *kind, Py_ssize_t ls, Py_ssize_t section)
+{
+    PyObject *st = statement_type->tp_alloc(statement_type, 5);
+    if (st == NULL)
+        return -1;
+    PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(end), *c = PyLong_FromSsize_t(ls),
+             *d = PyLong_FromSsize_t(section);
+    if (a == NULL || b == NULL || c == NULL || d == NULL) {
+        Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(c); Py_XDECREF(d);
+        Py_DECREF(st);
+        return -1;
+    }
+    Py_INCREF(kind);
+    PyTuple_SET_ITEM(st, 0, a);
+    PyTuple_SET_ITEM(st, 1, b);
+    PyTuple_SET_ITEM(st, 2, kind);
+    PyTuple_SET_ITEM(st, 3, c);
+    PyTuple_SET_ITEM(st, 4, d);
+    int rc = PyList_Append(out, st);
+    Py_DECREF(st);
+    return rc;
+}
+
+/* groups.get(pos, default): the end of the marker group starting at pos; -2 on error. */
+static Py_ssize_t group_end(PyObject *groups, Py_ssize_t pos, Py_ssize_t dflt)
+{
+    if (PyDict_GET_SIZE(groups) == 0)
+        return dflt;
+    PyObject *key = PyLong_FromSsize_t(pos);
+    if (key == NULL)
+        return -2;
+    PyObject *v = PyDict_GetItemWithError(groups, key);
+    Py_DECREF(key);
+    if (v == NULL)
+        return PyErr_Occurred() ? -2 : dflt;
+    Py_ssize_t end = PyLong_AsSsize_t(v);
+    if (end == -1 && PyErr_Occurred())
+        return -2;
+    return end;
+}
+
+/* Adds to *straight the straight double quotes of text[a:b], to *curly its opening curly ones less its closing ones. */
+static void count_quotes(const Text *t, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *straight, Py_ssize_t *curly)
+{
+    Py_ssize_t s = 0, c = 0;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 ch = AT(t, i);
+        if (ch == '"')
+            s++;
+        else if (ch == 0x201C)
+            c++;
+        else if (ch == 0x201D)
+            c--;
+    }
+    *straight += s;
+    *curly += c;
+}
+
+/* Whether the period at dot closes an abbreviation: the pure path's cheap test first, then _is_abbreviation.
+ * 1, 0, or -1 on error. */
+static int abbreviation(PyObject *text, const Text *t, Py_ssize_t dot)
+{
+    int maybe = dot >= 2 && AT(t, dot - 2) == '.';
+    if (!maybe) {
+        Py_ssize_t lo = dot - 8 > 0 ? dot - 8 : 0;
+        char low[10];
+        int ascii = 1;
+        Py_ssize_t m = dot + 1 - lo;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            Py_UCS4 c = AT(t, lo + i);
+            if (c >= 128) {
+                ascii = 0;
+                break;
+            }
+            low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+        if (ascii) {
+            Py_ssize_t k = PyTuple_GET_SIZE(abbreviation_endings);
+            for (Py_ssize_t e = 0; e < k && !maybe; e++) {
+                PyObject *ending = PyTuple_GET_ITEM(abbreviation_endings, e);
+                Py_ssize_t len = PyUnicode_GET_LENGTH(ending);
+                if (len <= m && memcmp(PyUnicode_DATA(ending), low + m - len, (size_t)len) == 0)
+                    maybe = 1;
+            }
+        } else {  /* str.lower() of non-ASCII text can change its length: leave the test to Python */
+            maybe = 1;
+            PyObject *window = PyUnicode_Substring(text, lo, dot + 1);
+            if (window == NULL)
+                return -1;
+            PyObject *lowered = PyObject_CallMethod(window, "lower", NULL);
+            Py_DECREF(window);
+            if (lowered == NULL)
+                return -1;
+            PyObject *ends = PyObject_CallMethod(lowered, "endswith", "(O)", abbreviation_endings);
+            Py_DECREF(lowered);
+            if (ends == NULL)
+                return -1;
+            maybe = PyObject_IsTrue(ends);
+            Py_DECREF(ends);
+            if (maybe < 0)
+                return -1;
+        }
+    }
+    if (!maybe)
+        return 0;
+    PyObject *r = PyObject_CallFunction(is_abbreviation, "On", text, dot);
+    if (r == NULL)
+        return -1;
+    int yes = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    return yes;
+}
+
+/* _sentences_of: the sentences of the complete ordinary line content text[cs:le]. 0, or -1 on error. */
+static int sentences_of(PyObject *text, const Text *t, Py_ssize_t cs, Py_ssize_t le, Py_ssize_t ls,
+                        PyObject *groups, PyObject *out, const Py_ssize_t *finals, Py_ssize_t nf, Py_ssize_t *kp)
+{
+    Py_ssize_t start = cs, scanned = cs, straight = 0, curly = 0, t_end = cs;
+    int quotes = PyUnicode_FindChar(text, '"', cs, le, 1) >= 0 || PyUnicode_FindChar(text, 0x201C, cs, le, 1) >= 0;
+    Py_ssize_t k = *kp;
+    while (k < nf && finals[k] < cs)
+        k++;
+    while (k < nf) {
+        Py_ssize_t t_start = finals[k];
+        if (t_start >= le)
+            break;  /* (left for the next line) */
+        k++;
+        if (t_start < t_end || t_start < start)
+            continue;
+        t_end = t_start + 1;
+        while (t_end < le && is_final(AT(t, t_end)))
+            t_end++;
+        while (t_end < le && is_closer(AT(t, t_end)))
+            t_end++;
+        if (t_end == le) {
+            if (quotes) {
+                count_quotes(t, scanned, t_end, &straight, &curly);
+                if (straight % 2 || curly > 0)
+                    break;
+            }
+            *kp = k;
+            return push(out, start, t_end, kind_sentence, ls, -1);
+        }
+        Py_UCS4 c = AT(t, t_end);
+        if (Py_UNICODE_ISALNUM(c) || c == '_')
+            continue;  /* a decimal, a version, a URL: no sentence ends here */
+        if (quotes) {
+            count_quotes(t, scanned, t_end, &straight, &curly);
+            scanned = t_end;
+            if (straight % 2 || curly > 0)
+                continue;  /* inside a quotation */
+        }
+        Py_ssize_t j = t_end;
+        while (j < le && Py_UNICODE_ISSPACE(AT(t, j)))
+            j++;
+        if (j == le) {
+            *kp = k;
+            return push(out, start, t_end, kind_sentence, ls, -1);
+        }
+        Py_ssize_t end = group_end(groups, j, le + 1);
+        if (end == -2)
+            return -1;
+        if (end > le) {
+            if (j == t_end || Py_UNICODE_ISLOWER(AT(t, j)))
+                continue;
+            if (t_end - t_start == 1 && AT(t, t_start) == '.') {
+                int abbr = abbreviation(text, t, t_start);
+                if (abbr < 0)
+                    return -1;
+                if (abbr)
+                    continue;
+            }
+            if (push(out, start, t_end, kind_sentence, ls, -1) < 0)
+                return -1;
+            start = scanned = j;
+        } else {
+            Py_ssize_t i;
+            for (;;) {  /* markers after the final punctuation belong to the sentence */
+                i = end;
+                while (i < le && Py_UNICODE_ISSPACE(AT(t, i)))
+                    i++;
+                if (i == le) {
+                    *kp = k;
+                    return push(out, start, end, kind_sentence, ls, -1);
+                }
+                Py_ssize_t more = group_end(groups, i, le + 1);
+                if (more == -2)
+                    return -1;
+                if (more > le)
+                    break;
+                end = more;
+            }
+            if (i == end)
+                continue;  /* the markers are followed by more of the sentence */
+            if (push(out, start, end, kind_sentence, ls, -1) < 0)
+                return -1;
+            start = scanned = i;
+        }
+        straight = curly = 0;
+    }
+    *kp = k;
+    if (start < le) {
+        PyObject *kind = kind_sentence;
+        if (AT(t, le - 1) == ':') {
+            PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(le);
+            PyObject *found = (a && b) ? PyObject_CallMethodObjArgs(words_re, str_findall, text, a, b, NULL) : NULL;
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            if (found == NULL)
+                return -1;
+            if (PyList_GET_SIZE(found) <= 8)
+                kind = kind_heading;
+            Py_DECREF(found);
+        }
+        return push(out, start, le, kind, ls, -1);
+    }
+    return 0;
+}
+
+/* pattern.match(text, a, b): a new reference (Py_None when no match), NULL on error. */
+static PyObject *match(PyObject *pattern, PyObject *text, Py_ssize_t a, Py_ssize_t b)
+{
+    return PyObject_CallMethod(pattern, "match", "Onn", text, a, b);
+}
+
+static Py_ssize_t call_ssize(PyObject *obj, PyObject *method, Py_ssize_t *second)
+{
+    PyObject *r = PyObject_CallMethodNoArgs(obj, method);
+    if (r == NULL)
+        return -2;
+    Py_ssize_t v;
+    if (second != NULL) {  /* a span: (start, end) */
+        v = PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 0));
+        *second = PyLong_AsSsize_t(PyTuple_GET_ITEM(r, 1));
+    } else {
+        v = PyLong_AsSsize_t(r);
+    }
+    Py_DECREF(r);
+    return PyErr_Occurred() ? -2 : v;
+}
+
+static PyObject *segment_text(PyObject *self, PyObject *args)
+{
+    PyObject *text, *groups;
+    if (!PyArg_ParseTuple(args, "UO!:segment_text", &text, &PyDict_Type, &groups))
+        return NULL;
+    Text tt = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    const Text *t = &tt;
+    Py_ssize_t n = tt.n;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    Py_ssize_t nf = 0, cap = 64;
+    Py_ssize_t *finals = PyMem_Malloc(cap * sizeof(Py_ssize_t));
+    if (finals == NULL) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = next_final(t, 0); i < n; i = next_final(t, i + 1)) {
+        {
+            if (nf == cap) {
+                cap *= 2;
+                Py_ssize_t *more = PyMem_Realloc(finals, cap * sizeof(Py_ssize_t));
+                if (more == NULL) {
+                    PyErr_NoMemory();
+                    goto fail;
+                }
+                finals = more;
+            }
+            finals[nf++] = i;
+        }
+    }
+    Py_ssize_t pos = 0, k = 0;
+    int in_fence = 0;
+    Py_UCS4 fence_char = 0;
+    Py_ssize_t fence_len = 0, fence_start = 0, fence_line = 0;
+    int sources = 0;
+    Py_ssize_t sources_heading = -1;
+    while (pos < n) {
+        Py_ssize_t ls = pos, le, nl = PyUnicode_FindChar(text, '\n', pos, n, 1);
+        if (nl < 0) {
+            le = pos = n;
+        } else {
+            le = (nl > ls && AT(t, nl - 1) == '\r') ? nl - 1 : nl;
+            pos = nl + 1;
+        }
+        if (in_fence) {
+            PyObject *m = match(fence_re, text, ls, le);
+            if (m == NULL)
+                goto fail;
+            if (m != Py_None) {
+                Py_ssize_t a, b, mend;
+                PyObject *one = PyLong_FromLong(1);
+                PyObject *span = one ? PyObject_CallMethodOneArg(m, str_span, one) : NULL;
+                Py_XDECREF(one);
+                mend = call_ssize(m, str_end, NULL);
+                if (span == NULL || mend == -2) {
+                    Py_XDECREF(span);
+                    Py_DECREF(m);
+                    goto fail;
+                }
+                a = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 0));
+                b = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+                Py_DECREF(span);
+                int closes = AT(t, a) == fence_char && b - a >= fence_len;
+                for (Py_ssize_t i = mend; closes && i < le; i++)
+                    if (!Py_UNICODE_ISSPACE(AT(t, i)))
+                        closes = 0;
+                if (closes) {
+                    if (push(out, fence_start, le, kind_code, fence_line, -1) < 0) {
+                        Py_DECREF(m);
+                        goto fail;
+                    }
+                    in_fence = 0;
+                }
+            }
+            Py_DECREF(m);
+            continue;
+        }
+        Py_ssize_t cs = ls;
+        while (cs < le && (AT(t, cs) == ' ' || AT(t, cs) == '\t'))
+            cs++;
+        if (cs == le) {
+            if (sources == 2)
+                sources = 0;
+            continue;
+        }
+        Py_UCS4 first = AT(t, cs);
+        PyObject *kind = NULL;  /* the line pattern's group name (borrowed from the interned names), or NULL */
+        int item = Py_UNICODE_ISALPHA(first) ? -1 : item_line(t, cs, le);
+        if (item >= 0) {
+            if (item)
+                kind = name_item;
+        } else if (!(Py_UNICODE_ISALPHA(first) && first != 'S' && first != 's' && first != 'R' && first != 'r')) {
+            PyObject *m = match(line_re, text, ls, le);
+            if (m == NULL)
+                goto fail;
+            if (m != Py_None) {
+                PyObject *name = PyObject_GetAttr(m, str_lastgroup);
+                if (name == NULL) {
+                    Py_DECREF(m);
+                    goto fail;
+                }
+                PyObject *names[] = {name_fence, name_sources_heading, name_heading, name_bold, name_sources_inline,
+                                     name_item};
+                for (int i = 0; i < 6; i++)
+                    if (name != Py_None && PyUnicode_Compare(name, names[i]) == 0)
+                        kind = names[i];
+                Py_DECREF(name);
+                if (kind == name_fence) {
+                    Py_ssize_t mend = call_ssize(m, str_end, NULL);
+                    Py_DECREF(m);
+                    if (mend == -2)
+                        goto fail;
+                    in_fence = 1;
+                    fence_char = first;
+                    fence_len = mend - cs;
+                    fence_start = cs;
+                    fence_line = ls;
+                    sources = 0;
+                    continue;
+                }
+            }
+            Py_DECREF(m);
+        }
+        Py_ssize_t end = le;
+        while (end > cs && (AT(t, end - 1) == ' ' || AT(t, end - 1) == '\t' || AT(t, end - 1) == '\r'))
+            end--;
+        int rc = 0;
+        if (kind == NULL && !sources) {
+            rc = sentences_of(text, t, cs, end, ls, groups, out, finals, nf, &k);
+        } else if (kind == name_sources_heading) {
+            rc = push(out, cs, end, kind_heading, ls, cs);
+            sources = 1;
+            sources_heading = cs;
+        } else if (kind == name_heading || kind == name_bold) {
+            rc = push(out, cs, end, kind_heading, ls, -1);
+            sources = 0;
+        } else if (sources) {
+            rc = push(out, cs, end, kind_source, ls, sources_heading);
+            sources = 2;
+        } else if (kind == name_sources_inline) {
+            rc = push(out, cs, end, kind_source, ls, -1);
+        } else if (kind == name_item) {
+            rc = push(out, cs, end, kind_item, ls, -1);
+        } else {
+            rc = sentences_of(text, t, cs, end, ls, groups, out, finals, nf, &k);
+        }
+        if (rc < 0)
+            goto fail;
+    }
+    if (in_fence) {
+        Py_ssize_t end = n;
+        while (end > fence_start && Py_UNICODE_ISSPACE(AT(t, end - 1)))
+            end--;
+        if (push(out, fence_start, end, kind_code, fence_line, -1) < 0)
+            goto fail;
+    }
+    PyMem_Free(finals);
+    return out;
+fail:
+    PyMem_Free(finals);
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ citation markers (checks/base.py) */
+
+static PyTypeObject *marker_type;  /* guardrail.checks.base.Marker, a NamedTuple */
+
+static int push_marker(PyObject *out, PyObject *text, Py_ssize_t start, Py_ssize_t end, Py_ssize_t id_start,
+                       Py_ssize_t id_end, Py_ssize_t group_start, Py_ssize_t group_end)
+{
+    PyObject *mk = marker_type->tp_alloc(marker_type, 5);
+    if (mk == NULL)
+        return -1;
+    PyObject *items[5] = {PyLong_FromSsize_t(start), PyLong_FromSsize_t(end),
+                          PyUnicode_Substring(text, id_start, id_end), PyLong_FromSsize_t(group_start),
+                          PyLong_FromSsize_t(group_end)};
+    for (int i = 0; i < 5; i++) {
+        if (items[i] == NULL) {
+            for (int j = 0; j < 5; j++)
+                Py_XDECREF(items[j]);
+            Py_DECREF(mk);
+            return -1;
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        PyTuple_SET_ITEM(mk, i, items[i]);
+    int rc = PyList_Append(out, mk);
+    Py_DECREF(mk);
+    return rc;
+}
+
+static int is_id_char(Py_UCS4 c)  /* [^\][,;\s] */
+{
+    return c != '[' && c != ']' && c != ',' && c != ';' && !Py_UNICODE_ISSPACE(c);
+}
+
+/* After "doc:" in any case at i: its end, else -1. */
+static Py_ssize_t doc_prefix(const Text *t, Py_ssize_t i)
+{
+    if (i + 4 > t->n)
+        return -1;
+    Py_UCS4 a = AT(t, i), b = AT(t, i + 1), c = AT(t, i + 2), d = AT(t, i + 3);
+    if ((a == 'd' || a == 'D') && (b == 'o' || b == 'O') && (c == 'c' || c == 'C') && d == ':')
+        return i + 4;
+    return -1;
+}
+
+static Py_ssize_t skip_blanks(const Text *t, Py_ssize_t i)  /* [ \t]* */
+{
+    while (i < t->n && (AT(t, i) == ' ' || AT(t, i) == '\t'))
+        i++;
+    return i;
+}
+
+static Py_ssize_t skip_id(const Text *t, Py_ssize_t i)
+{
+    while (i < t->n && is_id_char(AT(t, i)))
+        i++;
+    return i;
+}
+
+/* read_groups(text): the markers of guardrail._locate.GROUPED_CITATION_PATTERN in text, as
+ * guardrail.checks.base._read_groups_py gives them (partial=False). The pattern matches deterministically (every
+ * repetition is greedy and what follows it cannot begin inside it), so a match is read left to right, and where
+ * reading fails at a "[" no match starts there. */
+static PyObject *read_groups(PyObject *self, PyObject *text)
+{
+    if (!PyUnicode_Check(text) || marker_type == NULL) {
+        PyErr_SetString(PyExc_TypeError, "read_groups() takes a str, after configure_markers()");
+        return NULL;
+    }
+    Text tt = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    const Text *t = &tt;
+    Py_ssize_t n = tt.n;
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    Py_ssize_t pos = 0;
+    while (pos < n) {
+        Py_ssize_t start = PyUnicode_FindChar(text, '[', pos, n, 1);
+        if (start < 0)
+            break;
+        if (start == -2)
+            goto fail;
+        pos = start + 1;
+        Py_ssize_t i = doc_prefix(t, start + 1);
+        if (i < 0)
+            continue;
+        i = skip_blanks(t, i);
+        Py_ssize_t id_start = i, id_end = skip_id(t, i);
+        if (id_end == id_start)
+            continue;
+        /* the further items, each [,;][ \t]*(?>(?:doc:[ \t]*)?)ID, up to the closing bracket */
+        Py_ssize_t more = id_end, j = id_end;
+        int items = 0;
+        while (j < n && (AT(t, j) == ',' || AT(t, j) == ';')) {
+            Py_ssize_t k = skip_blanks(t, j + 1);
+            Py_ssize_t after = doc_prefix(t, k);
+            Py_ssize_t s = after >= 0 ? skip_blanks(t, after) : k;
+            Py_ssize_t e = skip_id(t, s);
+            if (e == s)
+                break;  /* this item is not one: the group must close before it */
+            j = e;
+            items++;
+        }
+        if (j >= n || AT(t, j) != ']')
+            continue;
+        Py_ssize_t end = j + 1;
+        (void)more;
+        if (!items) {
+            if (push_marker(out, text, start, end, id_start, id_end, start, end) < 0)
+                goto fail;
+        } else {
+            if (push_marker(out, text, start + 1, id_end, id_start, id_end, start, end) < 0)
+                goto fail;
+            Py_ssize_t q = id_end;
+            while (q < j) {  /* each item again, now that the group is known to close */
+                Py_ssize_t k = skip_blanks(t, q + 1);
+                Py_ssize_t after = doc_prefix(t, k);
+                Py_ssize_t s = after >= 0 ? skip_blanks(t, after) : k;
+                Py_ssize_t e = skip_id(t, s);
+                if (push_marker(out, text, k, e, s, e, start, end) < 0)
+                    goto fail;
+                q = e;
+            }
+        }
+        pos = end;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* configure_markers(Marker) */
+static PyObject *configure_markers(PyObject *self, PyObject *type)
+{
+    if (!PyType_Check(type) || !PyType_IsSubtype((PyTypeObject *)type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "configure_markers() takes a tuple type");
+        return NULL;
+    }
+    Py_INCREF(type);
+    Py_XSETREF(marker_type, (PyTypeObject *)type);
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------------------------ normalisation (text.py) */
+
+/* The character mapping of guardrail.text._MAPPING: each key a non-ASCII character, each value one ASCII character
+ * or nothing; sorted by key, for a binary search. */
+static Py_UCS4 map_from[64];
+static int map_to[64];  /* -1: removed */
+static int map_size;
+static Py_UCS4 map_lowest, map_highest;
+
+static int mapped_char(Py_UCS4 c)  /* -2: not mapped */
+{
+    if (c < map_lowest || c > map_highest)
+        return -2;
+    int lo = 0, hi = map_size - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (map_from[mid] == c)
+            return map_to[mid];
+        if (map_from[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -2;
+}
+
+/* map_chars(text): guardrail.text._map_chars_py, each mapped character replaced (the text itself when none is). */
+#define FIRST_MAPPED(T)                                              \
+    do {                                                             \
+        const T *d = data;                                           \
+        while (i < n && (d[i] < map_lowest || mapped_char(d[i]) == -2)) \
+            i++;                                                     \
+    } while (0)
+
+static PyObject *map_chars(PyObject *self, PyObject *text)
+{
+    if (not_str(text, "map_chars"))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0;
+    BY_KIND(kind, FIRST_MAPPED);
+    if (i == n) {
+        Py_INCREF(text);
+        return text;
+    }
+    void *buf = PyMem_Malloc((size_t)(n * kind));
+    if (buf == NULL)
+        return PyErr_NoMemory();
+    memcpy(buf, data, (size_t)(i * kind));
+    Py_ssize_t m = i;
+    for (; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        int to = c < map_lowest ? -2 : mapped_char(c);
+        if (to == -1)
+            continue;
+        PyUnicode_WRITE(kind, buf, m, to == -2 ? c : (Py_UCS4)to);
+        m++;
+    }
+    PyObject *out = PyUnicode_FromKindAndData(kind, buf, m);
+    PyMem_Free(buf);
+    return out;
+}
+
+/* collapse(text): " ".join(text.split()), every run of whitespace one space, none at the ends. */
+#define IS_SPACE(c) ((c) < 128 ? _Py_ascii_whitespace[(c)] != 0 : Py_UNICODE_ISSPACE(c))
+#define COLLAPSE(T)                                          \
+    do {                                                     \
+        const T *d = data;                                   \
+        T *o = buf;                                          \
+        for (Py_ssize_t i = 0; i < n; i++) {                 \
+            T c = d[i];                                      \
+            if (IS_SPACE(c)) {                               \
+                space = m > 0;                               \
+                continue;                                    \
+            }                                                \
+            if (space) {                                     \
+                o[m++] = ' ';                                \
+                space = 0;                                   \
+            }                                                \
+            o[m++] = c;                                      \
+        }                                                    \
+    } while (0)
+
+static PyObject *collapse(PyObject *self, PyObject *text)
+{
+    if (not_str(text, "collapse"))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    void *buf = PyMem_Malloc((size_t)(n * kind) + 1);
+    if (buf == NULL)
+        return PyErr_NoMemory();
+    Py_ssize_t m = 0;
+    int space = 0;
+    BY_KIND(kind, COLLAPSE);
+    PyObject *out;
+    if (m == n && memcmp(buf, data, (size_t)(n * kind)) == 0) {  /* nothing changed */
+        Py_INCREF(text);
+        out = text;
+    } else {
+        out = PyUnicode_FromKindAndData(kind, buf, m);
+    }
+    PyMem_Free(buf);
+    return out;
+}
+
+/* count_words(text, spans): len(" ".join(pieces).split()), the pieces being text without the sorted, disjoint
+ * spans: the whitespace-separated tokens of the text, a span ending a token. */
+static PyObject *count_words(PyObject *self, PyObject *args)
+{
+    PyObject *text, *spans;
+    if (!PyArg_ParseTuple(args, "UO!:count_words", &text, &PyList_Type, &spans))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), words = 0, pos = 0, k = 0, nspans = PyList_GET_SIZE(spans);
+    while (pos <= n) {
+        Py_ssize_t stop = n, next = n + 1;
+        if (k < nspans) {
+            PyObject *span = PyList_GET_ITEM(spans, k);
+            if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+                PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+                return NULL;
+            }
+            stop = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 0));
+            next = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+            if (PyErr_Occurred())
+                return NULL;
+            if (stop < pos || stop > n || next < stop) {
+                PyErr_SetString(PyExc_ValueError, "spans are sorted, disjoint and inside the text");
+                return NULL;
+            }
+            k++;
+        }
+        int in_word = 0;
+        for (Py_ssize_t i = pos; i < stop; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (IS_SPACE(c)) {
+                in_word = 0;
+            } else if (!in_word) {
+                in_word = 1;
+                words++;
+            }
+        }
+        pos = next;
+    }
+    return PyLong_FromSsize_t(words);
+}
+
+/* configure_mapping(mapping): takes over guardrail.text._MAPPING (see map_from). */
+static PyObject *configure_mapping(PyObject *self, PyObject *mapping)
+{
+    if (!PyDict_Check(mapping)) {
+        PyErr_SetString(PyExc_TypeError, "configure_mapping() takes a dict");
+        return NULL;
+    }
+    Py_ssize_t pos = 0, k = 0;
+    PyObject *key, *value;
+    if (PyDict_GET_SIZE(mapping) > 64) {
+        PyErr_SetString(PyExc_ValueError, "at most 64 mapped characters");
+        return NULL;
+    }
+    while (PyDict_Next(mapping, &pos, &key, &value)) {
+        if (!PyUnicode_Check(key) || PyUnicode_GET_LENGTH(key) != 1 || PyUnicode_READ_CHAR(key, 0) < 128
+            || !PyUnicode_Check(value) || PyUnicode_GET_LENGTH(value) > 1
+            || (PyUnicode_GET_LENGTH(value) == 1 && PyUnicode_READ_CHAR(value, 0) >= 128)) {
+            PyErr_SetString(PyExc_ValueError, "the mapping maps single non-ASCII characters to one ASCII one or none");
+            return NULL;
+        }
+        Py_UCS4 c = PyUnicode_READ_CHAR(key, 0);
+        int to = PyUnicode_GET_LENGTH(value) ? (int)PyUnicode_READ_CHAR(value, 0) : -1;
+        int j = (int)k++;
+        while (j > 0 && map_from[j - 1] > c) {  /* insertion sort */
+            map_from[j] = map_from[j - 1];
+            map_to[j] = map_to[j - 1];
+            j--;
+        }
+        map_from[j] = c;
+        map_to[j] = to;
+    }
+    map_size = (int)k;
+    map_lowest = k ? map_from[0] : 1;
+    map_highest = k ? map_from[k - 1] : 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *configure(PyObject *self, PyObject *args)
+{
+    PyObject *st, *kinds;
+    PyObject *lre, *fre, *wre, *abbr, *endings;
+    if (!PyArg_ParseTuple(args, "O!O!OOOOO!:configure", &PyType_Type, &st, &PyTuple_Type, &kinds, &lre, &fre, &wre,
+                          &abbr, &PyTuple_Type, &endings))
+        return NULL;
+    if (PyTuple_GET_SIZE(kinds) != 5) {
+        PyErr_SetString(PyExc_ValueError, "five kinds: sentence, item, heading, source, code");
+        return NULL;
+    }
+    Py_ssize_t k = PyTuple_GET_SIZE(endings);
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *e = PyTuple_GET_ITEM(endings, i);
+        if (!PyUnicode_Check(e) || !PyUnicode_IS_ASCII(e) || PyUnicode_GET_LENGTH(e) > 9) {
+            PyErr_SetString(PyExc_ValueError, "abbreviation endings are short ASCII strings");
+            return NULL;
+        }
+    }
+    Py_INCREF(st);
+    Py_XSETREF(statement_type, (PyTypeObject *)st);
+    PyObject **slots[] = {&kind_sentence, &kind_item, &kind_heading, &kind_source, &kind_code};
+    for (int i = 0; i < 5; i++) {
+        PyObject *v = PyTuple_GET_ITEM(kinds, i);
+        Py_INCREF(v);
+        Py_XSETREF(*slots[i], v);
+    }
+    Py_INCREF(lre);
+    Py_XSETREF(line_re, lre);
+    Py_INCREF(fre);
+    Py_XSETREF(fence_re, fre);
+    Py_INCREF(wre);
+    Py_XSETREF(words_re, wre);
+    Py_INCREF(abbr);
+    Py_XSETREF(is_abbreviation, abbr);
+    Py_INCREF(endings);
+    Py_XSETREF(abbreviation_endings, endings);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_VARARGS,
+     "configure(Statement, kinds, line_re, fence_re, words_re, is_abbreviation, abbreviation_endings)"},
+    {"configure_mapping", configure_mapping, METH_O, "configure_mapping(mapping): see guardrail.text._MAPPING"},
+    {"map_chars", map_chars, METH_O, "map_chars(text): see guardrail.text._map_chars_py"},
+    {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
+    {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
+    {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._read_groups"},
+    {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
+    {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "guardrail._speedups",
+                                    "Compiled fast paths; see guardrail/_speedups.c.", -1, methods};
+
+PyMODINIT_FUNC PyInit__speedups(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    const char *names[] = {"fence", "sources_heading", "heading", "bold", "sources_inline", "item"};
+    PyObject **slots[] = {&name_fence, &name_sources_heading, &name_heading, &name_bold, &name_sources_inline,
+                          &name_item};
+    for (int i = 0; i < 6; i++)
+        if ((*slots[i] = PyUnicode_InternFromString(names[i])) == NULL)
+            return NULL;
+    if ((str_lastgroup = PyUnicode_InternFromString("lastgroup")) == NULL
+        || (str_end = PyUnicode_InternFromString("end")) == NULL
+        || (str_span = PyUnicode_InternFromString("span")) == NULL
+        || (str_findall = PyUnicode_InternFromString("findall")) == NULL)
+        return NULL;
+    return m;
+}
