@@ -6,6 +6,7 @@
  * segment_text(text, groups): guardrail.text.segment_text_py, the statements of a complete text.
  * read_groups(text): guardrail.checks.base._read_groups_py, the default reader's citation markers.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
+ * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
@@ -805,6 +806,132 @@ static PyObject *count_words(PyObject *self, PyObject *args)
     return PyLong_FromSsize_t(words);
 }
 
+/* ------------------------------------------------------------------------- copied runs of words (citations.py) */
+
+/* The words of UTF-8 text as bytes.split() gives them (runs of bytes other than ASCII whitespace), each hashed,
+ * and every run of k consecutive words hashed from its words' hashes: equal runs, equal hashes. */
+static int ascii_space_byte(unsigned char c) { return c == ' ' || (c >= 9 && c <= 13); }
+
+#define WORD_HASH_SEED 0xcbf29ce484222325ULL
+#define WORD_HASH_PRIME 0x100000001b3ULL
+
+/* The hashes of the words of data[0:len], in order, in a new array (*count of them); NULL on no memory. */
+static unsigned long long *word_hashes(const unsigned char *data, Py_ssize_t len, Py_ssize_t *count)
+{
+    Py_ssize_t cap = len / 2 + 1, m = 0;
+    unsigned long long *out = PyMem_Malloc((size_t)cap * sizeof(unsigned long long));
+    if (out == NULL)
+        return NULL;
+    Py_ssize_t i = 0;
+    while (i < len) {
+        while (i < len && ascii_space_byte(data[i]))
+            i++;
+        if (i == len)
+            break;
+        unsigned long long h = WORD_HASH_SEED;
+        while (i < len && !ascii_space_byte(data[i]))
+            h = (h ^ data[i++]) * WORD_HASH_PRIME;
+        out[m++] = h;  /* (a word takes at least two bytes with its separator: cap suffices) */
+    }
+    *count = m;
+    return out;
+}
+
+static unsigned long long run_hash(const unsigned long long *words, int k)
+{
+    unsigned long long h = (unsigned long long)k;
+    for (int i = 0; i < k; i++)
+        h = (h ^ words[i]) * 0x9E3779B97F4A7C15ULL + (h >> 29);
+    return h;
+}
+
+static int compare_hashes(const void *a, const void *b)
+{
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The sorted hashes of the runs of k words of data starting at every step-th word, in a new array. */
+static unsigned long long *sorted_runs(const Py_buffer *view, int k, Py_ssize_t step, Py_ssize_t *count)
+{
+    Py_ssize_t words;
+    unsigned long long *w = word_hashes(view->buf, view->len, &words);
+    if (w == NULL)
+        return NULL;
+    Py_ssize_t m = 0;
+    for (Py_ssize_t j = 0; j + k <= words; j += step)
+        w[m++] = run_hash(w + j, k);  /* (in place: run j is read before slot m <= j is written) */
+    qsort(w, (size_t)m, sizeof(unsigned long long), compare_hashes);
+    *count = m;
+    return w;
+}
+
+/* run_table(data, k) -> bytes: the sorted hashes of every run of k words of the UTF-8 words data (a source's
+ * table for shares_run). */
+static PyObject *run_table(PyObject *self, PyObject *args)
+{
+    Py_buffer view;
+    int k;
+    if (!PyArg_ParseTuple(args, "y*i:run_table", &view, &k))
+        return NULL;
+    if (k < 1) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "k must be at least 1");
+        return NULL;
+    }
+    Py_ssize_t m;
+    unsigned long long *h = sorted_runs(&view, k, 1, &m);
+    PyBuffer_Release(&view);
+    if (h == NULL)
+        return PyErr_NoMemory();
+    PyObject *out = PyBytes_FromStringAndSize((const char *)h, m * (Py_ssize_t)sizeof(unsigned long long));
+    PyMem_Free(h);
+    return out;
+}
+
+/* shares_run(data, k, step, tables) -> bool: whether a run of k words of data starting at a step-th word has its
+ * hash in one of the tables (run_table's). Equal runs hash equally: False is certain. */
+static PyObject *shares_run(PyObject *self, PyObject *args)
+{
+    Py_buffer view;
+    int k;
+    Py_ssize_t step;
+    PyObject *tables;
+    if (!PyArg_ParseTuple(args, "y*inO!:shares_run", &view, &k, &step, &PyList_Type, &tables))
+        return NULL;
+    if (k < 1 || step < 1) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "k and step must be at least 1");
+        return NULL;
+    }
+    Py_ssize_t m;
+    unsigned long long *h = sorted_runs(&view, k, step, &m);
+    PyBuffer_Release(&view);
+    if (h == NULL)
+        return PyErr_NoMemory();
+    int found = 0;
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables) && !found; t++) {
+        PyObject *table = PyList_GET_ITEM(tables, t);
+        if (!PyBytes_Check(table)) {
+            PyMem_Free(h);
+            PyErr_SetString(PyExc_TypeError, "tables are bytes");
+            return NULL;
+        }
+        const unsigned long long *u = (const unsigned long long *)PyBytes_AS_STRING(table);
+        Py_ssize_t nu = PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long), i = 0, j = 0;
+        while (i < m && j < nu && !found) {  /* both sorted: one merge */
+            if (h[i] == u[j])
+                found = 1;
+            else if (h[i] < u[j])
+                i++;
+            else
+                j++;
+        }
+    }
+    PyMem_Free(h);
+    return PyBool_FromLong(found);
+}
+
 /* configure_mapping(mapping): takes over guardrail.text._MAPPING (see map_from). */
 static PyObject *configure_mapping(PyObject *self, PyObject *mapping)
 {
@@ -891,6 +1018,8 @@ static PyMethodDef methods[] = {
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._read_groups"},
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
+    {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
+    {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
     {NULL, NULL, 0, NULL},
 };

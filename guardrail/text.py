@@ -162,9 +162,18 @@ def word_bytes(text: str, chars: set[str] | None = None, utf8: bytes | None = No
     """:func:`words`, in UTF-8, faster: bytes operations only, the non-ASCII characters of the text mapped one
     by one (each once per process); the exact way when one cannot be (a combining mark, a conjoining jamo).
     ``chars``: a superset of :func:`non_ascii_chars` of the text, if known; ``utf8``: the text encoded."""
+    raw = word_utf8(text, chars, utf8)
+    if raw is None:
+        return [w.encode("utf-8", "surrogatepass") for w in words(text)]
+    return raw.split()
+
+
+def word_utf8(text: str, chars: set[str] | None = None, utf8: bytes | None = None) -> bytes | None:
+    """UTF-8 whose ``split()`` is :func:`word_bytes` of ``text`` (every character that is no word character a
+    space), or None when only :func:`words` can say (see :func:`word_bytes`)."""
     raw = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
     if text.isascii():
-        return raw.translate(_ASCII_WORDS).split()
+        return raw.translate(_ASCII_WORDS)
     known = _CHARS
     reps = []
     separators = True
@@ -173,16 +182,16 @@ def word_bytes(text: str, chars: set[str] | None = None, utf8: bytes | None = No
         if rep == b"?":
             rep = known[c] = _char_bytes(c)
         if rep is None:
-            return [w.encode("utf-8", "surrogatepass") for w in words(text)]
+            return None
         separators = separators and rep.isspace()  # not a word character, nor nothing (a zero-width one)
         reps.append((c, rep))
     if separators:  # every non-ASCII character separates words (quotes, dashes, emoji...)
-        return raw.translate(_ASCII_WORDS_ONLY).split()
+        return raw.translate(_ASCII_WORDS_ONLY)
     for c, rep in reps:
         mine = c.encode("utf-8", "surrogatepass")
         if rep != mine:
             raw = raw.replace(mine, rep)
-    return raw.translate(_ASCII_WORDS).split()
+    return raw.translate(_ASCII_WORDS)
 
 
 def word_spans(

@@ -132,6 +132,48 @@ def test_emoji_are_looked_for_wherever_one_may_be(text: str) -> None:
         assert instructions_module._may_hold_emoji(non_ascii_chars(text))
 
 
+_QUOTING = st.lists(st.sampled_from(['"', "\u201c", "\u201d", "\n", "a", " ", "b c", "\u00e9", "\r"]), max_size=40)
+
+
+@SETTINGS
+@given(st.one_of(texts, _QUOTING.map("".join)), st.integers(0, 5))
+@example('""a" "\n" \u201c\u201c x\u201d \u201c\n\u201d \u201c\u201d"b"', 0)
+def test_quotation_scanner_agrees_with_the_pattern(text: str, pos: int) -> None:
+    from guardrail.checks.quotes import _QUOTE, quotations
+
+    expected = []
+    for m in _QUOTE.finditer(text, pos):
+        g = 1 if m.group(1) is not None else 2
+        expected.append((m.start(), m.end(), m.start(g), m.end(g)))
+    assert list(quotations(text, pos)) == expected
+
+
+_SECRET = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
+_WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "[doc:a]", "\n", "\u00e9t\u00e9", "x_y",
+                          "**with**", "\u201cmerger\u201d", "caf\u0065\u0301", "\u200b"])
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.lists(_WORDS, max_size=40).map(" ".join), st.integers(1, 9))
+@example(_SECRET, 8)
+@example("The quarterly merger review with Initech closes on Friday", 8)
+def test_the_hashed_first_look_for_copies_never_hides_one(text: str, n: int) -> None:
+    """:func:`copies` with the compiled first look on hashes finds what it finds without it."""
+    from guardrail.checks import citations
+
+    sources = [Source("open", "Leave is 25 days a year.", None), Source("fin", _SECRET, ("finance",))]
+    turn = Turn(text, sources, frozenset({"employee"}), GROUPED, time.perf_counter() + 10)
+    fast = citations.copies(turn, n)
+    saved = citations._SPEEDUPS
+    citations._SPEEDUPS = None
+    try:
+        slow = citations.copies(Turn(text, sources, frozenset({"employee"}), GROUPED, time.perf_counter() + 10), n)
+    finally:
+        citations._SPEEDUPS = saved
+    assert fast == slow
+
+
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "

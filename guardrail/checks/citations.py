@@ -11,7 +11,17 @@ from functools import cached_property, lru_cache
 from typing import ClassVar
 
 from ..models import Action, Finding, Label
-from ..text import ZERO_WIDTH, is_exempt, is_word_char, without_spans, word_bytes, word_spans, words
+from ..text import (
+    _SPEEDUPS,
+    ZERO_WIDTH,
+    is_exempt,
+    is_word_char,
+    without_spans,
+    word_bytes,
+    word_spans,
+    word_utf8,
+    words,
+)
 from .base import Marker, Turn
 
 _MENTION = "names a source that is not visible to the caller"
@@ -236,6 +246,11 @@ class _Runs:
         return frozenset(zip(*(w[i:] for i in range(self.k)), strict=False))
 
     @cached_property
+    def run_table(self) -> bytes:
+        """The sorted hashes of its runs of ``k`` words (those of ``kgrams``), for :func:`_may_share`."""
+        return _SPEEDUPS.run_table(b" ".join(self.words), self.k)  # type: ignore[union-attr,no-any-return]
+
+    @cached_property
     def starts(self) -> dict[tuple[bytes, ...], list[int]]:
         out: dict[tuple[bytes, ...], list[int]] = {}
         w, k = self.words, self.k
@@ -333,11 +348,23 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     if not hidden:
         return []
     prose, utf8, chars = turn.prose
-    ws = word_bytes(_plain(prose), chars) if "_" in prose else word_bytes(prose, chars, utf8)
+    text = _plain(prose)
+    raw = word_utf8(text, chars, utf8 if text is prose else None)
+    if raw is not None and _SPEEDUPS is not None and not _may_share(raw, hidden, n):
+        return []  # the usual case, seen from hashes alone
+    ws = raw.split() if raw is not None else word_bytes(text)
     hidden = _sharing(ws, hidden, n)
     if not hidden:
         return []  # the usual case
     return _copied_spans(turn.output, turn.marker_spans, hidden, _visible_runs(turn, n), n)
+
+
+def _may_share(raw: bytes, hidden: list[_Runs], n: int) -> bool:
+    """Whether the words of ``raw`` (:func:`~guardrail.text.word_utf8`) may share a run of ``n`` with one of the
+    ``hidden`` sources: :func:`_sharing`'s first test on hashes of the runs (compiled, no object a word). Equal
+    runs hash equally, so a no is certain; a yes is then looked at exactly."""
+    step, k = _sampling(n)
+    return bool(_SPEEDUPS.shares_run(raw, k, step, [r.run_table for r in hidden]))  # type: ignore[union-attr]
 
 
 def _plain(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterator
 from typing import ClassVar
 
 import regex
@@ -45,20 +46,22 @@ class QuoteCheck:
         first = min((i for i in (output.find('"'), output.find("“")) if i >= 0), default=-1)
         if first < 0:
             return findings
-        for m in _QUOTE.finditer(output, first):
-            g = 1 if m.group(1) is not None else 2
-            if m.end(g) - m.start(g) - self._redacted_length(m.group(g)) < self.min_chars:
+        for start, end, inner_start, inner_end in quotations(output, first):
+            if inner_end - inner_start < self.min_chars or (
+                    self._replacements
+                    and inner_end - inner_start - self._redacted_length(output[inner_start:inner_end])
+                    < self.min_chars):
                 continue
-            i = turn.statement_at(m.start())
+            i = turn.statement_at(start)
             if i is not None and turn.statements[i].kind in (Kind.CODE, Kind.SOURCE):
                 continue  # code is not prose, and a Sources line names documents (a title is not a quotation)
-            pieces = self._pieces(turn, m.start(g), m.end(g))
+            pieces = self._pieces(turn, inner_start, inner_end)
             if not pieces:
                 continue
             allowed = self._allowed(turn, i)
             if not any(_occurs_in_order(pieces, normalize_source(src.text)) for src in allowed):
                 why = "no source may be quoted here" if not allowed else "not found in the cited source(s)"
-                findings.append(Finding(self.name, Label.UNVERIFIED_QUOTE, self.action, m.start(), m.end(),
+                findings.append(Finding(self.name, Label.UNVERIFIED_QUOTE, self.action, start, end,
                                         f"quotation {why}"))
         return findings
 
@@ -83,6 +86,42 @@ class QuoteCheck:
             return [src for group in turn.visible.values() for src in group]
         ids = dict.fromkeys(mk.id for mk in cited if mk.id in turn.visible)
         return [src for sid in ids for src in turn.visible[sid]]
+
+
+def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
+    """``(start, end, inner start, inner end)`` of each quotation in ``text`` from ``pos`` on: what ``_QUOTE``'s
+    ``finditer`` finds (``"..."`` or ``“...”`` within a line, not empty), found with ``str.find`` (a few calls per
+    quotation mark, not a step per character). Where the next of each mark and of a line break is, is kept, and
+    looked for again only once passed, so the whole text is read once for each."""
+    find = text.find
+    nxt = {mark: find(mark, pos) for mark in ('"', "“", "”", "\n")}
+
+    def after(mark: str, at: int) -> int:  # the first `mark` at or after `at`, or -1
+        k = nxt[mark]
+        if 0 <= k < at:
+            k = nxt[mark] = find(mark, at)
+        return k
+
+    while True:
+        straight, curly = after('"', pos), after("“", pos)
+        if straight < 0 and curly < 0:
+            return
+        i = straight if curly < 0 or 0 <= straight < curly else curly
+        line_end = after("\n", i + 1)
+        if i == straight:
+            close = after('"', i + 1)
+            if close > i + 1 and (line_end < 0 or close < line_end):
+                yield i, close + 1, i + 1, close
+                pos = close + 1
+                continue
+        else:
+            close = after("”", i + 1)
+            reopen = after("“", i + 1)
+            if close > i + 1 and (line_end < 0 or close < line_end) and (reopen < 0 or close < reopen):
+                yield i, close + 1, i + 1, close
+                pos = close + 1
+                continue
+        pos = i + 1
 
 
 def _occurs_in_order(pieces: list[str], haystack: str) -> bool:
