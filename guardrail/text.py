@@ -821,8 +821,7 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
         return True
     if st.kind is Kind.ITEM:
         body = _LIST_MARKER.sub("", body, count=1)
-    greeting = _GREETINGS.match(body.lstrip(" *_\"“"))
-    if greeting is not None and len(body.split()) <= 4:
+    if len(body.split(None, 4)) <= 4 and _GREETINGS.match(body.lstrip(" *_\"“")) is not None:
         return True
     return _WORDS.search(body) is None
 

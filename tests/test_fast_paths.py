@@ -174,6 +174,37 @@ def test_the_hashed_first_look_for_copies_never_hides_one(text: str, n: int) -> 
     assert fast == slow
 
 
+_TERM_CHARS = st.sampled_from(["a", "b", "ab", " ", ".", "+", "\u00e9", "\U0001f600", "\ud83d", "\u4e2d", "-"])
+
+
+@SETTINGS
+@given(st.lists(st.lists(_TERM_CHARS, min_size=1, max_size=4).map("".join), min_size=1, max_size=8),
+       st.lists(_TERM_CHARS, max_size=40).map("".join), st.booleans())
+@example(["ab", "b", "\ud83d"], "aab \ud83d b\u00e9ab", False)
+def test_term_matcher_agrees_with_a_naive_search(terms: list[str], text: str, dfa: bool) -> None:
+    """Every occurrence of every term, overlapping ones too (what the automaton gives), and what text begins a
+    term; in text with characters of every width and lone surrogates; with the DFA and with the NFA."""
+    from guardrail.checks import terms as terms_module
+    from guardrail.models import Action
+    from guardrail.text import normalize
+
+    saved = terms_module._DFA_TERMS
+    terms_module._DFA_TERMS = 10_000 if dfa else 0
+    try:
+        check = terms_module.TermCheck([(t, str(i)) for i, t in enumerate(terms) if normalize(t).strip()],
+                                       Action.REDACT)
+    finally:
+        terms_module._DFA_TERMS = saved
+    keys = check._sorted
+    index = {key: i for i, key in enumerate(dict.fromkeys(filter(None, (normalize(t).strip() for t in terms))))}
+    norm = normalize(text)
+    expected = sorted((i, i + len(key), index[key])
+                      for key in keys for i in range(len(norm)) if norm.startswith(key, i))
+    assert sorted(check.raw_hits(norm)) == expected
+    for j in range(len(norm) + 1):
+        assert check.is_prefix(norm[j:j + 3]) == any(key.startswith(norm[j:j + 3]) for key in keys)
+
+
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "
