@@ -6,15 +6,43 @@ import re
 import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
-from functools import cached_property
 from itertools import starmap
-from typing import ClassVar, Literal, NamedTuple, Protocol
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, overload
 
 import regex
 
 from .._locate import GROUPED_CITATION_PATTERN
 from ..models import Action, Finding, InstructionResult, Source
 from ..text import _SPEEDUPS, MarkerFinder, Statement, non_ascii_chars, segment, segment_text, without_spans
+
+_T = TypeVar("_T")
+
+
+class once(Generic[_T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first read, for every
+    instance: a microsecond each, a dozen times a check). The value is computed on first read and kept in the
+    instance's ``__dict__``, where later reads find it without calling this descriptor. Not for objects shared
+    between threads while their values are still being computed (a turn is not)."""
+
+    def __init__(self, func: Callable[[Any], _T]):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> once[_T]: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> _T | once[_T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 class Marker(NamedTuple):
@@ -80,12 +108,12 @@ class Turn:
         """Seconds left in the latency budget (at least a millisecond, so a regex can still start)."""
         return max(self.deadline - time.perf_counter(), 0.001)
 
-    @cached_property
+    @once
     def markers(self) -> list[Marker]:
         """Every citation marker in the output, in order."""
         return find_markers(self.marker_re, self.output, self.remaining())[0]
 
-    @cached_property
+    @once
     def marker_spans(self) -> list[tuple[int, int]]:
         """The spans of the marker groups, in order (a group of several IDs once): the text that is citations."""
         spans = []
@@ -99,7 +127,7 @@ class Turn:
                 last = start
         return spans
 
-    @cached_property
+    @once
     def prose(self) -> tuple[str, bytes, set[str]]:
         """The output with its citation marker groups taken out, that in UTF-8 (``surrogatepass``), and its
         distinct non-ASCII characters."""
@@ -110,7 +138,7 @@ class Turn:
         utf8 = text.encode("utf-8", "surrogatepass")
         return text, utf8, non_ascii_chars(text, utf8)
 
-    @cached_property
+    @once
     def non_ascii(self) -> set[str]:
         """The distinct non-ASCII characters of the output (empty for an ASCII output)."""
         if self.output.isascii():
@@ -122,13 +150,13 @@ class Turn:
                 chars = chars | non_ascii_chars(inside)
         return chars
 
-    @cached_property
+    @once
     def hidden_ids(self) -> list[str]:
         """The IDs of the turn that are retrieved but visible through none of their sources (never empty ones)."""
         visible = self.visible
         return [sid for sid in self.retrieved if sid not in visible and sid]
 
-    @cached_property
+    @once
     def hidden_sources(self) -> list[Source]:
         """The retrieved sources the caller may not see (also those sharing their ID with a visible one)."""
         retrieved, hidden = self._hidden
@@ -137,12 +165,12 @@ class Turn:
         roles = self.roles  # the retrieved set was given after construction (an edited output checked again)
         return [src for group in self.retrieved.values() for src in group if not src.visible_to(roles)]
 
-    @cached_property
+    @once
     def statements(self) -> list[Statement]:
         """The output's statements, in order (those of :func:`~guardrail.text.segment`, found in one pass)."""
         return segment_text(self.output, self._groups)
 
-    @cached_property
+    @once
     def _groups(self) -> dict[int, int]:
         """The start of every marker group, to its end (what segmentation needs to know of markers)."""
         out = {}
@@ -153,7 +181,7 @@ class Turn:
                 out[mk.group_start] = mk.group_end
         return out
 
-    @cached_property
+    @once
     def _statement_starts(self) -> list[int]:
         return [st.start for st in self.statements]
 
@@ -175,11 +203,11 @@ class Turn:
             i += 1
         return out
 
-    @cached_property
+    @once
     def _marker_starts(self) -> list[int]:
         return [mk.start for mk in self.markers]
 
-    @cached_property
+    @once
     def statement_markers(self) -> list[list[Marker]]:
         """For each statement, the markers inside it (those starting in it)."""
         markers, starts = self.markers, self._marker_starts
@@ -198,7 +226,7 @@ class Turn:
         st, starts = self.statements[i], self._marker_starts
         return markers[bisect_left(starts, st.start):bisect_left(starts, st.end)]
 
-    @cached_property
+    @once
     def cited(self) -> list[bool]:
         """For each statement, whether it cites a visible source."""
         statements = self.statements

@@ -7,7 +7,7 @@ import difflib
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import ClassVar
 
 from ..models import Action, Finding, Label
@@ -22,7 +22,7 @@ from ..text import (
     word_utf8,
     words,
 )
-from .base import Marker, Turn
+from .base import Marker, Turn, once
 
 _MENTION = "names a source that is not visible to the caller"
 _COPY = "text copied from a source that is not visible to the caller"
@@ -240,17 +240,17 @@ class _Runs:
         self.n = n
         self.step, self.k = _sampling(n)
 
-    @cached_property
+    @once
     def kgrams(self) -> frozenset[tuple[bytes, ...]]:
         w = self.words
         return frozenset(zip(*(w[i:] for i in range(self.k)), strict=False))
 
-    @cached_property
+    @once
     def run_table(self) -> bytes:
         """The sorted hashes of its runs of ``k`` words (those of ``kgrams``), for :func:`_may_share`."""
         return _SPEEDUPS.run_table(b" ".join(self.words), self.k)  # type: ignore[union-attr,no-any-return]
 
-    @cached_property
+    @once
     def starts(self) -> dict[tuple[bytes, ...], list[int]]:
         out: dict[tuple[bytes, ...], list[int]] = {}
         w, k = self.words, self.k
@@ -258,17 +258,17 @@ class _Runs:
             out.setdefault(tuple(w[i:i + k]), []).append(i)
         return out
 
-    @cached_property
+    @once
     def strs(self) -> list[str]:
         """Its words as :func:`words` gives them (those of :func:`word_spans`)."""
         return words(self.text)
 
-    @cached_property
+    @once
     def ngrams(self) -> frozenset[tuple[str, ...]]:
         w = self.strs
         return frozenset(zip(*(w[i:] for i in range(self.n)), strict=False))
 
-    @cached_property
+    @once
     def positions(self) -> dict[bytes, list[int]]:
         """Where each of its words stands."""
         out: dict[bytes, list[int]] = {}
