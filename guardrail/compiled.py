@@ -131,10 +131,17 @@ def _user_regex(pattern: str, path: tuple[Any, ...], locator: Locator) -> regex.
         raise locator.error(f"regular expression does not compile: {exc}", path) from None
 
 
+def _blank(term: str) -> bool:
+    """Whether a term is empty once normalised (an ASCII one: when it is all whitespace, the usual quick answer)."""
+    if term.isascii():
+        return not term or term.isspace()
+    return not normalize(term)
+
+
 def _term_list(terms: list[str], files: list[str], base: Path, locator: Locator) -> list[tuple[str, str]]:
     out = []
     for i, term in enumerate(terms):
-        if not normalize(term).strip():
+        if _blank(term):
             raise locator.error("a banned term must not be empty", ("banned_terms", "terms", i))
         out.append((term, f"banned_terms.terms[{i}]"))
     for i, name in enumerate(files):
@@ -146,7 +153,7 @@ def _term_list(terms: list[str], files: list[str], base: Path, locator: Locator)
                                 ("banned_terms", "files", i)) from None
         for n, line in enumerate(lines, 1):
             term = line.strip()
-            if normalize(term).strip() and not term.startswith("#"):
+            if not _blank(term) and not term.startswith("#"):
                 out.append((term, f"{name}:{n}"))
     return out
 
