@@ -7,6 +7,7 @@
  * read_groups(text): guardrail.checks.base._read_groups_py, the default reader's citation markers.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
+ * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
@@ -316,9 +317,12 @@ static int sentences_of(PyObject *text, const Text *t, Py_ssize_t cs, Py_ssize_t
             Py_XDECREF(b);
             if (found == NULL)
                 return -1;
-            if (PyList_GET_SIZE(found) <= 8)
-                kind = kind_heading;
+            Py_ssize_t words = PyObject_Size(found);
             Py_DECREF(found);
+            if (words < 0)
+                return -1;
+            if (words <= 8)
+                kind = kind_heading;
         }
         return push(out, start, le, kind, ls, -1);
     }
@@ -719,6 +723,83 @@ static PyObject *map_chars(PyObject *self, PyObject *text)
     return out;
 }
 
+/* block_tokens(original, start, end, norm, fold, normalize) -> [(norm start, norm length, start, end), ...]: what
+ * guardrail.text.Mapped._block_tokens_py computes for the block original[start:end], whose normalised text starts at
+ * norm: each run of non-whitespace (a token) with the length of its normalised form, those of length 0 left out. An
+ * ASCII token keeps its length; one whose other characters the mapping makes ASCII, the mapped length; any other
+ * token is normalised by normalize(token, fold). */
+static PyObject *block_tokens(PyObject *self, PyObject *args)
+{
+    PyObject *text, *fold, *normalize;
+    Py_ssize_t start, end, norm;
+    if (!PyArg_ParseTuple(args, "UnnnOO:block_tokens", &text, &start, &end, &norm, &fold, &normalize))
+        return NULL;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (start < 0 || end > n || start > end) {
+        PyErr_SetString(PyExc_ValueError, "the block must lie inside the text");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL)
+        return NULL;
+    Py_ssize_t i = start;
+    while (i < end) {
+        while (i < end && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)))
+            i++;
+        if (i == end)
+            break;
+        Py_ssize_t ts = i;
+        int ascii = 1, mappable = 1;
+        Py_ssize_t removed = 0;
+        for (; i < end; i++) {
+            Py_UCS4 c = PyUnicode_READ(kind, data, i);
+            if (Py_UNICODE_ISSPACE(c))
+                break;
+            if (c >= 128) {
+                ascii = 0;
+                int to = mapped_char(c);
+                if (to == -2)
+                    mappable = 0;
+                else if (to == -1)
+                    removed++;
+            }
+        }
+        Py_ssize_t size;
+        if (ascii || mappable) {
+            size = i - ts - removed;
+        } else {
+            PyObject *word = PyUnicode_Substring(text, ts, i);
+            PyObject *normal = word ? PyObject_CallFunctionObjArgs(normalize, word, fold, NULL) : NULL;
+            Py_XDECREF(word);
+            if (normal == NULL)
+                goto fail;
+            size = PyUnicode_Check(normal) ? PyUnicode_GET_LENGTH(normal) : -1;
+            Py_DECREF(normal);
+            if (size < 0) {
+                PyErr_SetString(PyExc_TypeError, "normalize() returned no str");
+                goto fail;
+            }
+        }
+        if (!size)
+            continue;
+        if (PyList_GET_SIZE(out))
+            norm++;
+        PyObject *token = Py_BuildValue("(nnnn)", norm, size, ts, i);
+        if (token == NULL || PyList_Append(out, token) < 0) {
+            Py_XDECREF(token);
+            goto fail;
+        }
+        Py_DECREF(token);
+        norm += size;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* collapse(text): " ".join(text.split()), every run of whitespace one space, none at the ends. */
 #define IS_SPACE(c) ((c) < 128 ? _Py_ascii_whitespace[(c)] != 0 : Py_UNICODE_ISSPACE(c))
 #define COLLAPSE(T)                                          \
@@ -1020,6 +1101,7 @@ static PyMethodDef methods[] = {
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
+    {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
     {NULL, NULL, 0, NULL},
 };

@@ -275,18 +275,11 @@ class Mapped:
         """``(normalised start, normalised length, original start, original end)`` of each token of block ``k``."""
         tokens = self._tokens.get(k)
         if tokens is None:
-            tokens = []
             start, end = self._blocks[k]
-            norm = self._block_norm[k]
-            fold = self.fold
-            for m in _TOKEN.finditer(self.original, start, end):
-                word = m.group()
-                size = len(word) if word.isascii() else len(normalize(word, fold))
-                if size:
-                    if tokens:
-                        norm += 1
-                    tokens.append((norm, size, m.start(), m.end()))
-                    norm += size
+            if _SPEEDUPS is not None:
+                tokens = _SPEEDUPS.block_tokens(self.original, start, end, self._block_norm[k], self.fold, normalize)
+            else:
+                tokens = _block_tokens_py(self.original, start, end, self._block_norm[k], self.fold)
             self._tokens[k] = tokens
         return tokens
 
@@ -326,6 +319,21 @@ class Mapped:
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """The original span that normalised characters ``[start, end)`` (non-empty) came from."""
         return self._locate(start, False), self._locate(end, True)
+
+
+def _block_tokens_py(original: str, start: int, end: int, norm: int, fold: bool) -> list[tuple[int, int, int, int]]:
+    """:meth:`Mapped._block_tokens` of ``original[start:end]``, whose normalised text starts at ``norm`` (compiled:
+    ``_speedups.block_tokens``, the same)."""
+    tokens: list[tuple[int, int, int, int]] = []
+    for m in _TOKEN.finditer(original, start, end):
+        word = m.group()
+        size = len(word) if word.isascii() else len(normalize(word, fold))
+        if size:
+            if tokens:
+                norm += 1
+            tokens.append((norm, size, m.start(), m.end()))
+            norm += size
+    return tokens
 
 
 def normalize_mapped(text: str, fold: bool = True) -> Mapped:

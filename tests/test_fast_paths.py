@@ -205,6 +205,17 @@ def test_term_matcher_agrees_with_a_naive_search(terms: list[str], text: str, df
         assert check.is_prefix(norm[j:j + 3]) == any(key.startswith(norm[j:j + 3]) for key in keys)
 
 
+@pytest.mark.skipif(text_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(normalisable, st.booleans())
+@example("\u201cThe\u201d \u200b \ufb01ne \u00df \u2014x\u00ad \u00a0 \u2460", True)
+def test_compiled_token_map_agrees_with_the_pure_one(text: str, fold: bool) -> None:
+    """The tokens of a normalised text's blocks with their normalised lengths (the offset map of term findings)."""
+    mapped = text_module.Mapped(text, fold)
+    for k, (start, end) in enumerate(mapped._blocks):
+        assert mapped._block_tokens(k) == text_module._block_tokens_py(text, start, end, mapped._block_norm[k], fold)
+
+
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "

@@ -29,6 +29,7 @@ class QuoteCheck:
         self.min_chars = min_chars
         self.action = action
         gap_words = ["...", *(normalize(g) for g in gaps if normalize(g))]
+        self._gap_words = tuple(gap_words)
         self._gaps = regex.compile("|".join(regex.escape(g) for g in gap_words))
         self._replacements = tuple(g for g in gaps if g)
 
@@ -75,8 +76,9 @@ class QuoteCheck:
                 break
             parts.append(turn.output[pos:a])
             pos = b
-        parts.append(turn.output[pos:end])
-        text = normalize(" ".join(parts))
+        text = normalize(" ".join(parts) + " " + turn.output[pos:end] if parts else turn.output[pos:end])
+        if not any(gap in text for gap in self._gap_words):  # the usual quotation: one piece
+            return [text] if text else []
         return [p.strip() for p in self._gaps.split(text) if p.strip()]
 
     @staticmethod
