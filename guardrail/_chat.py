@@ -176,29 +176,35 @@ def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool
     Guarded text, logprobs and tool-call arguments are left to their own rules. Whether anything changed."""
     if not scrubber.active:
         return False
-    skip = {*_TEXT_FIELDS, "tool_calls", "function_call"}  # guarded, or left alone unless the policy lists them
+    skip = {*_TEXT_FIELDS, "tool_calls", "function_call", "audio"}  # guarded, or left alone unless listed
+    scrub = scrubber.scrub
 
-    def walk(value: Any, guarded: bool) -> tuple[Any, bool]:
-        if isinstance(value, str):
-            new = scrubber.scrub(value)
-            return new, new != value
+    def walk(value: Any, guarded: bool) -> bool:
+        """Scrub the strings inside a list or dict in place (``guarded``: a message or delta); whether any changed."""
+        changed = False
         if isinstance(value, list):
-            changed = False
             for i, item in enumerate(value):
-                value[i], c = walk(item, guarded)
-                changed |= c
-            return value, changed
-        if isinstance(value, dict):
-            changed = False
-            for k in list(value):
-                if k == "logprobs" or (guarded and (k in skip or k == "audio")):
-                    continue
-                value[k], c = walk(value[k], k in ("message", "delta"))
-                changed |= c
-            return value, changed
-        return value, False
+                if isinstance(item, str):
+                    new = scrub(item)
+                    if new is not item:
+                        value[i], changed = new, True
+                elif isinstance(item, list | dict):
+                    changed |= walk(item, guarded)
+            return changed
+        for k, item in list(value.items()):
+            if k == "logprobs" or (guarded and k in skip):
+                continue
+            if isinstance(item, str):
+                new = scrub(item)
+                if new is not item:
+                    value[k], changed = new, True
+            elif isinstance(item, list | dict):
+                changed |= walk(item, k in ("message", "delta"))
+        return changed
 
-    return walk(obj, False)[1]
+    if isinstance(obj, str):  # (a bare string: scrubbed by the caller's own rules, never here)
+        return False
+    return walk(obj, False) if isinstance(obj, list | dict) else False
 
 
 # ----------------------------------------------------------------------------------------------- whole completions

@@ -35,6 +35,7 @@ def _id_pattern(hidden: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _MEMOS: dict[tuple[int, tuple[str, ...]], tuple[object, dict[str, str]]] = {}
+_UNCHANGED = "\x00unchanged"  # a memo's value for a string that carries nothing (compared by identity)
 
 
 def _shared_memo(terms: TermCheck | None, hidden: tuple[str, ...]) -> dict[str, str]:
@@ -106,19 +107,25 @@ class Scrubber:
 
     def carries(self, text: str, after: int = 0) -> bool:
         """Whether ``text`` carries a banned term or an invisible ID that reaches past offset ``after``."""
+        if not after and len(text) <= 256:  # (a header value, a token: remembered as scrub() remembers them)
+            return self.scrub(text) is not text
         return any(end > after for _, end in self.spans(text))
 
     def scrub(self, text: str) -> str:
-        """``text`` with every banned term and invisible ID replaced by the policy's replacement text. Short strings
-        are remembered: a stream repeats its id, model and role in every chunk."""
+        """``text`` with every banned term and invisible ID replaced by the policy's replacement text (``text``
+        itself when it carries none). Short strings are remembered: a stream repeats its id, model and role in every
+        chunk; those with too few words to hold a copy are remembered for every turn with the same terms and IDs."""
         if len(text) <= 256:
-            memo = self._shared if len(text) < self._short else self._seen
-            seen = memo.get(text)
+            seen = self._shared.get(text)
+            if seen is None:
+                seen = self._seen.get(text)
             if seen is not None:
-                return seen
+                return text if seen is _UNCHANGED else seen  # (the object given, as _scrub gives it)
             out = self._scrub(text)
+            few = len(text) < self._short or self._copies is None or not self._copies.may_hold(text)
+            memo = self._shared if few else self._seen
             if len(memo) < 1024:
-                memo[text] = out
+                memo[text] = _UNCHANGED if out is text else out
             return out
         return self._scrub(text)
 

@@ -584,3 +584,20 @@ def test_stream_comments_textless_events_and_message_chunks_are_scrubbed() -> No
     text = out.decode()
     assert "BLUEJAY" not in text and '"s"' not in text and " s." not in text
     assert text.startswith(": [redacted] ping\n\n")
+
+
+def test_what_one_turn_remembers_never_scrubs_another() -> None:
+    """Scrubbed strings are remembered across turns only when too few words to hold a copy: a string that copies
+    one turn's invisible passage is scrubbed there, and left alone in a turn where that ID's passage says
+    something else (same invisible ID, same terms: the memo shared by both)."""
+    guard = Guard.from_dict({"citations": {}})
+    secret = "the merger with Initech closes on Friday and nobody may know"
+    first = Scrubber(guard.compiled, [Source("fin-9", secret, ("finance",))], frozenset({"employee"}))
+    second = Scrubber(guard.compiled, [Source("fin-9", "Budgets are reviewed every quarter.", ("finance",))],
+                      frozenset({"employee"}))
+    copied = "the merger with Initech closes on Friday and nobody"
+    few = "about fin-9 and completions"  # too few words for a copy, longer than 2n - 1 characters
+    assert first.scrub(copied) == "[redacted]" and first.carries(copied)
+    assert second.scrub(copied) is copied and not second.carries(copied)
+    assert first.scrub(few) == "about [redacted] and completions" == second.scrub(few)
+    assert second.carries(few) and first.scrub("chat.completion.chunk") == "chat.completion.chunk"

@@ -382,6 +382,10 @@ class CopyFinder:
         self._hidden, self._visible, self.n = list(dict.fromkeys(hidden)), list(dict.fromkeys(visible)), n
         self._runs: list[_Runs] | None = None
 
+    def may_hold(self, text: str) -> bool:
+        """Whether ``text`` has words enough for a copy (else :meth:`spans` finds none in it, whatever the turn)."""
+        return len(word_bytes(_plain(text))) >= self.n
+
     def spans(self, text: str) -> list[tuple[int, int]]:
         n = self.n
         ws = word_bytes(_plain(text))
