@@ -148,6 +148,19 @@ def _char_bytes(c: str) -> bytes | None:
     return "".join(x if is_word_char(x) else " " for x in folded).encode("utf-8", "surrogatepass")
 
 
+def only_separators(chars: set[str]) -> bool:
+    """Whether every one of these non-ASCII characters separates words (is no word character, nor nothing): then
+    the words of a text holding no others are its runs of ASCII word characters."""
+    known = _CHARS
+    for c in chars:
+        rep = known.get(c, b"?")
+        if rep == b"?":
+            rep = known[c] = _char_bytes(c)
+        if rep is None or not rep.isspace():
+            return False
+    return True
+
+
 def non_ascii_chars(text: str, utf8: bytes | None = None) -> set[str]:
     """The distinct non-ASCII characters of ``text`` (quickly: bytes operations; ``utf8``: the text in UTF-8 with
     ``surrogatepass``, if already encoded)."""

@@ -692,3 +692,12 @@ def test_where_a_held_word_starts_agrees_with_word_spans(text: str, data: st.Dat
         found = word_spans(text, cut, len(text), spans)[:-1 if partial else None]
         for k in range(1, len(found) + 1):
             assert _word_start(text, cut, len(text), spans, partial, k) == found[-k][1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="ab1 .,-[]:\u201c\u201d\u2014\u2019\U0001f600\u00a0\u200b", min_size=1, max_size=40),
+       data=st.data())
+def test_where_a_held_word_starts_with_separating_non_ascii_characters(text: str, data: st.DataObject) -> None:
+    """Quotation marks, dashes and emoji separate words: such text is read the ASCII way (a zero-width character
+    joins words, and sends it the other way)."""
+    test_where_a_held_word_starts_agrees_with_word_spans.hypothesis.inner_test(text, data)

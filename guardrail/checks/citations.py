@@ -16,6 +16,8 @@ from ..text import (
     ZERO_WIDTH,
     is_exempt,
     is_word_char,
+    non_ascii_chars,
+    only_separators,
     without_spans,
     word_bytes,
     word_spans,
@@ -477,17 +479,20 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
         later = word_bytes(without_spans(text, after, end, spans))[:-1 if partial else None] if after > cut else tail
         if len(later) >= longest:
             continue
-        start = min(start, _word_start(text, cut, end, spans, partial, longest))
+        start = min(start, _word_start(text, cut, end, spans, partial, longest, turn.non_ascii))
     return start
 
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
-def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], partial: bool, k: int) -> int:
+def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], partial: bool, k: int,
+                chars: set[str] | None = None) -> int:
     """Where the ``k``-th last word of ``text[cut:end]`` (marker groups taken out; the last word left out when it
-    is ``partial``) starts: for ASCII text straight from the characters, else through :func:`word_spans`."""
-    if not text.isascii():
+    is ``partial``) starts: for ASCII text straight from the characters, and so for text whose non-ASCII
+    characters (``chars`` if given, a superset of them) all separate words (quotation marks, dashes, emoji: its
+    words are its ASCII ones); else through :func:`word_spans`."""
+    if not text.isascii() and not only_separators(non_ascii_chars(text) if chars is None else chars):
         return word_spans(text, cut, end, spans)[:-1 if partial else None][-k][1]
     origins, starts, pieces, pos, size = [], [], [], cut, 0  # where each piece is in `text`, and once joined
     for a, b in spans:
