@@ -5,6 +5,7 @@
  *
  * segment_text(text, groups): guardrail.text.segment_text_py, the statements of a complete text.
  * read_groups(text): guardrail.checks.base._read_groups_py, the default reader's citation markers.
+ * cited_flags(statements, markers, visible): which statements cite a visible source.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
@@ -647,6 +648,62 @@ fail:
     return NULL;
 }
 
+/* cited_flags(statements, markers, visible) -> list[bool]: guardrail.checks.base.cited_flags_py: for each
+ * statement (sorted, disjoint (start, end, ...) tuples), whether a marker ((start, end, id, ...) tuples, sorted)
+ * starting inside it cites an ID of the visible dict. */
+static PyObject *cited_flags(PyObject *self, PyObject *args)
+{
+    PyObject *statements, *markers, *visible;
+    if (!PyArg_ParseTuple(args, "O!O!O!:cited_flags", &PyList_Type, &statements, &PyList_Type, &markers, &PyDict_Type,
+                          &visible))
+        return NULL;
+    Py_ssize_t ns = PyList_GET_SIZE(statements), nm = PyList_GET_SIZE(markers);
+    PyObject *out = PyList_New(ns);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < ns; i++) {
+        Py_INCREF(Py_False);
+        PyList_SET_ITEM(out, i, Py_False);
+    }
+    Py_ssize_t k = 0;  /* the statement a marker may start in: markers come in order, so it only moves on */
+    for (Py_ssize_t j = 0; j < nm && ns; j++) {
+        PyObject *mk = PyList_GET_ITEM(markers, j);
+        if (!PyTuple_Check(mk) || PyTuple_GET_SIZE(mk) < 3) {
+            PyErr_SetString(PyExc_TypeError, "markers are (start, end, id, ...) tuples");
+            goto fail;
+        }
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(mk, 0));
+        if (start == -1 && PyErr_Occurred())
+            goto fail;
+        int has = PyDict_Contains(visible, PyTuple_GET_ITEM(mk, 2));
+        if (has < 0)
+            goto fail;
+        if (!has)
+            continue;
+        /* the last statement starting at or before the marker */
+        while (k + 1 < ns) {
+            Py_ssize_t next = PyLong_AsSsize_t(PyTuple_GET_ITEM(PyList_GET_ITEM(statements, k + 1), 0));
+            if (next == -1 && PyErr_Occurred())
+                goto fail;
+            if (next > start)
+                break;
+            k++;
+        }
+        PyObject *st = PyList_GET_ITEM(statements, k);
+        Py_ssize_t st_start = PyLong_AsSsize_t(PyTuple_GET_ITEM(st, 0)), st_end = PyLong_AsSsize_t(PyTuple_GET_ITEM(st, 1));
+        if (PyErr_Occurred())
+            goto fail;
+        if (st_start <= start && start < st_end) {
+            Py_INCREF(Py_True);
+            PyList_SetItem(out, k, Py_True);  /* (steals the new reference, drops False's) */
+        }
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
 /* configure_markers(Marker) */
 static PyObject *configure_markers(PyObject *self, PyObject *type)
 {
@@ -1097,6 +1154,7 @@ static PyMethodDef methods[] = {
     {"map_chars", map_chars, METH_O, "map_chars(text): see guardrail.text._map_chars_py"},
     {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
+    {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},
     {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._read_groups"},
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},

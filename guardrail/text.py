@@ -844,6 +844,9 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
         body = _LIST_MARKER.sub("", body, count=1)
     if len(body.split(None, 4)) <= 4 and _GREETINGS.match(body.lstrip(" *_\"“")) is not None:
         return True
+    first = body.lstrip()[:1]
+    if first.isascii() and (first.isalnum() or first == "_"):
+        return False  # a word character: what _WORDS finds (the usual case, without the regex)
     return _WORDS.search(body) is None
 
 

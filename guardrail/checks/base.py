@@ -229,18 +229,9 @@ class Turn:
     @once
     def cited(self) -> list[bool]:
         """For each statement, whether it cites a visible source."""
-        statements = self.statements
-        out = [False] * len(statements)
-        visible = self.visible
-        if not visible:
-            return out
-        starts = self._statement_starts
-        for mk in self.markers:
-            if mk.id in visible:
-                i = bisect_right(starts, mk.start) - 1
-                if i >= 0 and mk.start < statements[i].end:
-                    out[i] = True
-        return out
+        if not self.visible:
+            return [False] * len(self.statements)
+        return _cited_flags(self.statements, self.markers, self.visible)
 
     def has_valid_citation(self, i: int, removed_markers: frozenset[int] = frozenset()) -> bool:
         """Whether statement ``i`` cites a visible source (not counting markers starting at ``removed_markers``)."""
@@ -311,6 +302,22 @@ def _group_markers_py(text: str) -> list[Marker]:
             append(_new(Marker, (item.start(1), item.end(2), item.group(2), start, end)))
     return out
 
+
+def cited_flags_py(statements: list[Statement], markers: list[Marker], visible: dict[str, list[Source]]) -> list[bool]:
+    """For each statement, whether a marker starting inside it cites a ``visible`` ID (compiled:
+    ``_speedups.cited_flags``, the same)."""
+    out = [False] * len(statements)
+    starts = [st.start for st in statements]
+    for mk in markers:
+        if mk.id in visible:
+            i = bisect_right(starts, mk.start) - 1
+            if i >= 0 and mk.start < statements[i].end:
+                out[i] = True
+    return out
+
+
+_cited_flags: Callable[[list[Statement], list[Marker], dict[str, list[Source]]], list[bool]] = \
+    _SPEEDUPS.cited_flags if _SPEEDUPS is not None else cited_flags_py
 
 if _SPEEDUPS is not None:
     _SPEEDUPS.configure_markers(Marker)
