@@ -89,7 +89,7 @@ def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: li
     learn where the edits landed (``Turn.edited_at``), for what only text around an edit can newly fail."""
     turn = Turn(edited, (), original.roles, compiled.marker_re, original.deadline)
     turn.retrieved, turn.visible = original.retrieved, original.visible
-    turn._hidden = original._hidden
+    turn._hidden, turn.shared = original._hidden, original.shared
     if edits is not None:
         turn.edited_at = landed(merge_edits(edits))
         turn.local = frozenset(id(compiled.checks[k]) for k in original.completed)
@@ -132,7 +132,7 @@ def _targeted(check: Check, turn: Turn) -> list[Finding]:
         return check.recheck(turn)
     for lo, hi in windows:
         sub = Turn(text[lo:hi], (), turn.roles, turn.marker_re, turn.deadline)
-        sub.retrieved, sub.visible, sub._hidden = turn.retrieved, turn.visible, turn._hidden
+        sub.retrieved, sub.visible, sub._hidden, sub.shared = turn.retrieved, turn.visible, turn._hidden, turn.shared
         if any(f.action is not Action.FLAG for f in check.recheck(sub)):
             return check.recheck(turn)
     return []

@@ -114,6 +114,7 @@ class StreamGuard:
         context = Turn("", self._sources, roles, compiled.marker_re, 0.0)
         self._retrieved, self._visible = context.retrieved, context.visible
         self._hidden = context.hidden_sources
+        self._shared = context.shared  # what the checks keep of the sources, for every look
         self._all = _Text()  # the whole output so far, for the verdict at the end
         self._window = ""  # the window: the output from `_base` on
         self._waiting: list[str] = []  # deltas not yet joined to the window (inside a code block)
@@ -291,6 +292,7 @@ class StreamGuard:
         turn = Turn(text, (), self._roles, self._compiled.marker_re, deadline)
         turn.retrieved, turn.visible = self._retrieved, self._visible
         turn.__dict__["hidden_sources"] = self._hidden
+        turn.shared = self._shared
         return turn
 
     def _advance(self) -> str:

@@ -93,6 +93,8 @@ class Turn:
         """For an output this guard edited, checked again: where the edits landed (the spans of their replacement
         texts, empty for removals), so that a check may look again only where an edit can have changed its
         verdict. None: look everywhere."""
+        self.shared: dict[object, object] = {}
+        """Facts of the sources and roles alone, for the checks to keep: the turns of one stream share them."""
         self.retrieved: dict[str, list[Source]] = {}
         self.visible: dict[str, list[Source]] = {}
         hidden: list[Source] = []

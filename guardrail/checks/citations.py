@@ -8,7 +8,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..models import Action, Finding, Label
 from ..text import (
@@ -433,8 +433,14 @@ def _copied_spans(text: str, spans: list[tuple[int, int]], hidden: list[_Runs], 
 
 
 def _hidden_runs(turn: Turn, n: int) -> list[_Runs]:
-    texts = dict.fromkeys(src.text for src in turn.hidden_sources)
-    return [r for r in (_runs(text, n) for text in texts) if len(r.words) >= n]
+    """What finding copies of the turn's invisible sources takes (kept in ``turn.shared``: a stream's looks share
+    their sources)."""
+    key = ("hidden runs", n)
+    runs = cast("list[_Runs] | None", turn.shared.get(key))
+    if runs is None:
+        texts = dict.fromkeys(src.text for src in turn.hidden_sources)
+        runs = turn.shared[key] = [r for r in (_runs(text, n) for text in texts) if len(r.words) >= n]
+    return runs
 
 
 def _visible_runs(turn: Turn, n: int) -> list[_Runs]:
