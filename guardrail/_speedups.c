@@ -859,22 +859,24 @@ fail:
 
 /* collapse(text): " ".join(text.split()), every run of whitespace one space, none at the ends. */
 #define IS_SPACE(c) ((c) < 128 ? _Py_ascii_whitespace[(c)] != 0 : Py_UNICODE_ISSPACE(c))
-#define COLLAPSE(T)                                          \
-    do {                                                     \
-        const T *d = data;                                   \
-        T *o = buf;                                          \
-        for (Py_ssize_t i = 0; i < n; i++) {                 \
-            T c = d[i];                                      \
-            if (IS_SPACE(c)) {                               \
-                space = m > 0;                               \
-                continue;                                    \
-            }                                                \
-            if (space) {                                     \
-                o[m++] = ' ';                                \
-                space = 0;                                   \
-            }                                                \
-            o[m++] = c;                                      \
-        }                                                    \
+#define COLLAPSE(T)                                                   \
+    do {                                                              \
+        const T *d = data;                                            \
+        T *o = buf;                                                   \
+        for (Py_ssize_t i = 0; i < n; i++) {                          \
+            T c = d[i];                                               \
+            if (IS_SPACE(c)) {                                        \
+                changed |= c != ' ' || space || m == 0;               \
+                space = m > 0;                                        \
+                continue;                                             \
+            }                                                         \
+            if (space) {                                              \
+                o[m++] = ' ';                                         \
+                space = 0;                                            \
+            }                                                         \
+            o[m++] = c;                                               \
+        }                                                             \
+        changed |= space;                                             \
     } while (0)
 
 static PyObject *collapse(PyObject *self, PyObject *text)
@@ -888,10 +890,10 @@ static PyObject *collapse(PyObject *self, PyObject *text)
     if (buf == NULL)
         return PyErr_NoMemory();
     Py_ssize_t m = 0;
-    int space = 0;
+    int space = 0, changed = 0;
     BY_KIND(kind, COLLAPSE);
     PyObject *out;
-    if (m == n && memcmp(buf, data, (size_t)(n * kind)) == 0) {  /* nothing changed */
+    if (!changed) {  /* every space a single ' ' between other characters: the text as it is */
         Py_INCREF(text);
         out = text;
     } else {
@@ -903,6 +905,18 @@ static PyObject *collapse(PyObject *self, PyObject *text)
 
 /* count_words(text, spans): len(" ".join(pieces).split()), the pieces being text without the sorted, disjoint
  * spans: the whitespace-separated tokens of the text, a span ending a token. */
+/* The runs of non-whitespace in data[pos:stop], added to words (a run begins where a space ends). */
+#define COUNT_RUNS(T)                                          \
+    do {                                                       \
+        const T *d = data;                                     \
+        int space = 1;                                         \
+        for (Py_ssize_t i = pos; i < stop; i++) {              \
+            int s = IS_SPACE(d[i]);                            \
+            words += space & !s;                               \
+            space = s;                                         \
+        }                                                      \
+    } while (0)
+
 static PyObject *count_words(PyObject *self, PyObject *args)
 {
     PyObject *text, *spans;
@@ -929,16 +943,7 @@ static PyObject *count_words(PyObject *self, PyObject *args)
             }
             k++;
         }
-        int in_word = 0;
-        for (Py_ssize_t i = pos; i < stop; i++) {
-            Py_UCS4 c = PyUnicode_READ(kind, data, i);
-            if (IS_SPACE(c)) {
-                in_word = 0;
-            } else if (!in_word) {
-                in_word = 1;
-                words++;
-            }
-        }
+        BY_KIND(kind, COUNT_RUNS);
         pos = next;
     }
     return PyLong_FromSsize_t(words);
