@@ -4,7 +4,7 @@
  * (tests/test_fast_paths.py). The pure-Python code stays the reference: read it first.
  *
  * segment_text(text, groups): guardrail.text.segment_text_py, the statements of a complete text.
- * read_groups(text): guardrail.checks.base._read_groups_py, the default reader's citation markers.
+ * read_groups(text): guardrail.checks.base._group_markers_py, the default reader's citation markers.
  * cited_flags(statements, markers, visible): which statements cite a visible source.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
@@ -576,7 +576,7 @@ static Py_ssize_t skip_id(const Text *t, Py_ssize_t i)
 }
 
 /* read_groups(text): the markers of guardrail._locate.GROUPED_CITATION_PATTERN in text, as
- * guardrail.checks.base._read_groups_py gives them (partial=False). The pattern matches deterministically (every
+ * guardrail.checks.base._group_markers_py gives them (partial=False). The pattern matches deterministically (every
  * repetition is greedy and what follows it cannot begin inside it), so a match is read left to right, and where
  * reading fails at a "[" no match starts there. */
 static PyObject *read_groups(PyObject *self, PyObject *text)
@@ -1160,7 +1160,7 @@ static PyMethodDef methods[] = {
     {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},
-    {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._read_groups"},
+    {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._group_markers_py"},
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
