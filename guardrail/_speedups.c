@@ -858,7 +858,11 @@ fail:
 }
 
 /* collapse(text): " ".join(text.split()), every run of whitespace one space, none at the ends. */
-#define IS_SPACE(c) ((c) < 128 ? _Py_ascii_whitespace[(c)] != 0 : Py_UNICODE_ISSPACE(c))
+/* str.isspace() of an ASCII character: \t \n \v \f \r, the four separators 0x1c-0x1f and the space (a table of
+ * our own, not CPython's private one). */
+static const unsigned char ascii_space[128] = {[9] = 1, [10] = 1, [11] = 1, [12] = 1, [13] = 1, [28] = 1, [29] = 1,
+                                               [30] = 1, [31] = 1, [32] = 1};
+#define IS_SPACE(c) ((c) < 128 ? ascii_space[(c)] != 0 : Py_UNICODE_ISSPACE(c))
 #define COLLAPSE(T)                                                   \
     do {                                                              \
         const T *d = data;                                            \
@@ -1170,7 +1174,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "guardrail._speedups",
-                                    "Compiled fast paths; see guardrail/_speedups.c.", -1, methods};
+                                    "Compiled fast paths; see guardrail/_speedups.c.", -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__speedups(void)
 {
