@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from . import telemetry
 from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
-from .models import Source, Verdict, coerce_sources
+from .models import Source, Verdict
 from .stream import StreamGuard
 
 if TYPE_CHECKING:
@@ -94,9 +94,9 @@ class Guard:
             raise TypeError(f"output must be a str, not {type(output).__name__}")
         compiled = self.compiled if instructions is None else self.for_turn(instructions, prompt)
         if not telemetry.active():
-            return evaluate(compiled, output, coerce_sources(sources or ()), _roles(roles))
+            return evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
         started = time.perf_counter()
-        verdict = evaluate(compiled, output, coerce_sources(sources or ()), _roles(roles))
+        verdict = evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
         self._span(output, verdict, started)
         return verdict
 
@@ -139,7 +139,7 @@ class Guard:
                instructions: InstructionsLike | None = None, prompt: str | None = None) -> StreamGuard:
         """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it.
         Instructions that act hold the stream to its end (they are about the whole output)."""
-        return StreamGuard(self.for_turn(instructions, prompt), coerce_sources(sources or ()),
+        return StreamGuard(self.for_turn(instructions, prompt), [Source.coerce(s) for s in sources or ()],
                            _roles(roles), on_finish=self._stream_done)
 
     def _stream_done(self, stream: StreamGuard, text: str, verdict: Verdict) -> None:

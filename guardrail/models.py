@@ -84,23 +84,6 @@ class Source(NamedTuple):
         return self.roles is None or not roles.isdisjoint(self.roles)
 
 
-def coerce_sources(values: Iterable[Source | Mapping[str, Any]]) -> list[Source]:
-    """:meth:`Source.coerce` of each, with its common case (a passage as parsed JSON) inline: a turn has ten."""
-    out: list[Source] = []
-    new = tuple.__new__
-    for value in values:
-        if type(value) is dict:
-            sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")
-            if type(sid) is str and type(text) is str:
-                if type(roles) is list:
-                    out.append(new(Source, (sid, text, tuple(roles))))
-                    continue
-                if roles is None or type(roles) is tuple:
-                    out.append(new(Source, (sid, text, roles)))
-                    continue
-        out.append(Source.coerce(value))
-    return out
-
 
 @dataclass(frozen=True, slots=True)
 class Finding:

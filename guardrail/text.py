@@ -289,11 +289,7 @@ class Mapped:
         tokens = self._tokens.get(k)
         if tokens is None:
             start, end = self._blocks[k]
-            if _SPEEDUPS is not None:
-                tokens = _SPEEDUPS.block_tokens(self.original, start, end, self._block_norm[k], self.fold, normalize)
-            else:
-                tokens = _block_tokens_py(self.original, start, end, self._block_norm[k], self.fold)
-            self._tokens[k] = tokens
+            tokens = self._tokens[k] = _block_tokens(self.original, start, end, self._block_norm[k], self.fold)
         return tokens
 
     def _locate(self, pos: int, end: bool) -> int:
@@ -347,6 +343,13 @@ def _block_tokens_py(original: str, start: int, end: int, norm: int, fold: bool)
             tokens.append((norm, size, m.start(), m.end()))
             norm += size
     return tokens
+
+
+def _block_tokens_c(original: str, start: int, end: int, norm: int, fold: bool) -> list[tuple[int, int, int, int]]:
+    return _SPEEDUPS.block_tokens(original, start, end, norm, fold, normalize)  # type: ignore[union-attr,no-any-return]
+
+
+_block_tokens = _block_tokens_c if _SPEEDUPS is not None else _block_tokens_py
 
 
 def normalize_mapped(text: str, fold: bool = True) -> Mapped:

@@ -227,27 +227,6 @@ def test_compiled_cited_flags_agree_with_the_pure_ones(text: str, ctx: Any) -> N
     assert turn.cited == (expected if turn.visible else [False] * len(turn.statements))
 
 
-_FIELD = st.one_of(st.none(), st.text(max_size=3), st.integers(0, 3), st.lists(st.text(max_size=2), max_size=2),
-                  st.tuples(st.text(max_size=2)), st.sets(st.text(max_size=2), max_size=2))
-
-
-@SETTINGS
-@given(st.lists(st.one_of(st.dictionaries(st.sampled_from(["id", "text", "roles", "x"]), _FIELD, max_size=4),
-                          st.builds(Source, st.text(max_size=3), st.text(max_size=3)), st.integers()), max_size=4))
-def test_sources_are_coerced_as_one_by_one(values: list[Any]) -> None:
-    from guardrail.models import coerce_sources
-
-    try:
-        expected: Any = [Source.coerce(v) for v in values]
-    except TypeError as exc:
-        expected = str(exc)
-    try:
-        got: Any = coerce_sources(values)
-    except TypeError as exc:
-        got = str(exc)
-    assert got == expected
-
-
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "

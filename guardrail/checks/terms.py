@@ -40,8 +40,7 @@ class TermCheck:
             self.origins.append(where)
             self.longest = max(self.longest, len(term))
         keys = list(index)
-        self._lengths = [len(key) for key in keys]
-        self.longest_key = max(self._lengths, default=0)
+        self.longest_key = max(map(len, keys), default=0)
         """The longest normalised term: how far back a match still open at the end of a stream can begin."""
         self._sorted = sorted(keys)  # for is_prefix: a bisection finds the keys a text begins
         # A DFA reads ~3x faster than the NFA but takes ~3 KB a term to build: the NFA for long lists.
