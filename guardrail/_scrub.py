@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .checks.citations import CitationCheck, CopyFinder
+from .checks.citations import _SHOWN, CitationCheck, CopyFinder, _as_shown
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Source
@@ -99,11 +99,23 @@ class Scrubber:
             out.extend((f.start, f.end) for f in self.terms.run(_Text(text)))  # type: ignore[arg-type]
         if self._ids is not None:
             out.extend(m.span() for m in self._ids.finditer(text))
+            out.extend(self._shown_ids(text))
             copies = self._copies
-            if copies is not None and len(text) >= 2 * copies.n - 1:  # room for that many words
+            # ASCII text needs 2n - 1 characters for n words; one other character can be several ("⒈", "ﷺ")
+            if copies is not None and (len(text) >= 2 * copies.n - 1 or not text.isascii()):
                 out.extend(copies.spans(text))
         out.sort()
         return out
+
+    def _shown_ids(self, text: str) -> list[tuple[int, int]]:
+        """The invisible IDs that ``text`` spells as a renderer shows it (a look-alike hyphen, a zero-width
+        character, a Markdown escape, an HTML character reference: as the citations check reads them), mapped back
+        to the characters written."""
+        if not (("\\" in text or "&" in text) or not text.isascii()) or _SHOWN.search(text) is None:
+            return []
+        bare, origin = _as_shown(text)
+        assert self._ids is not None
+        return [(origin[m.start()][0], origin[m.end() - 1][1]) for m in self._ids.finditer(bare)]
 
     def carries(self, text: str, after: int = 0) -> bool:
         """Whether ``text`` carries a banned term or an invisible ID that reaches past offset ``after``."""
@@ -122,7 +134,8 @@ class Scrubber:
             if seen is not None:
                 return text if seen is _UNCHANGED else seen  # (the object given, as _scrub gives it)
             out = self._scrub(text)
-            few = len(text) < self._short or self._copies is None or not self._copies.may_hold(text)
+            few = self._copies is None or (len(text) < self._short and text.isascii()) \
+                or not self._copies.may_hold(text)
             memo = self._shared if few else self._seen
             if len(memo) < 1024:
                 memo[text] = _UNCHANGED if out is text else out

@@ -601,3 +601,25 @@ def test_what_one_turn_remembers_never_scrubs_another() -> None:
     assert second.scrub(copied) is copied and not second.carries(copied)
     assert first.scrub(few) == "about [redacted] and completions" == second.scrub(few)
     assert second.carries(few) and first.scrub("chat.completion.chunk") == "chat.completion.chunk"
+
+
+def test_a_short_string_of_characters_that_expand_into_words_is_looked_at_for_copies() -> None:
+    """One character can be several words once normalised ("⒈" is "1."): a string under 2n - 1 characters may
+    still copy n words of an invisible passage, and is never remembered for other turns as clean."""
+    guard = Guard.from_dict({"citations": {}})
+    secret = [Source("hr-1", "1 1 1 1 1 1 1 1 tail words here", ("finance",))]
+    assert guard.check("⒈⒈⒈⒈⒈⒈⒈⒈", secret, ["employee"]).decision is Decision.BLOCKED
+    scrubber = Scrubber(guard.compiled, secret, frozenset({"employee"}))
+    assert scrubber.carries("⒈⒈⒈⒈⒈⒈⒈⒈") and scrubber.scrub("⒈⒈⒈⒈⒈⒈⒈⒈") == "[redacted]"
+
+
+@pytest.mark.parametrize("spelled", ["fin\u20119", "fin\\-9", "fin&#45;9", "fin\u200b-9", "f\u200bin-9"])
+def test_an_invisible_id_spelled_as_a_renderer_shows_it_is_scrubbed(spelled: str) -> None:
+    """What the citations check reads as the ID (look-alike hyphens, zero-width characters, escapes, character
+    references) is scrubbed from the strings beside the text too (a logprob token, an error message)."""
+    guard = Guard.from_dict({"citations": {}})
+    sources = [Source("fin-9", "The Berlin office will close in March.", ("finance",))]
+    assert guard.check(f"See {spelled} now.", sources, ["employee"]).decision is Decision.BLOCKED
+    scrubber = Scrubber(guard.compiled, sources, frozenset({"employee"}))
+    assert scrubber.scrub(f"see {spelled} now") == "see [redacted] now"
+    assert scrubber.carries(spelled)
