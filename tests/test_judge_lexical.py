@@ -634,3 +634,78 @@ def test_a_duration_is_not_a_rate_period() -> None:
 def test_for_all_against_a_rule_with_an_exception() -> None:
     """Once a known limitation: a quantifier ("for all") against a condition ("unless approved")."""
     assert label(EXPENSES, "Business-class travel is allowed for all employees.") == C
+
+
+# ------------------------------------------------------------------------------------ rules of version 3
+# Each case below was judged otherwise by version 2; each fails when its rule (or the lexicon) is taken out.
+
+VERSION_3 = [
+    # WordNet: synonyms, derivations and a word broader or narrower than the passage's
+    ("Visitors are required to wear a badge at all times.", "Guests must wear a badge at all times.", E),
+    ("The company provides free flu vaccinations at the on-site clinic every October.",
+     "Free flu shots are offered at the on-site clinic every October.", E),
+    # a negation that turns a bound round: "cannot ... more than 9" is "at most 9"
+    ("Drivers cannot drive more than 9 hours a day.", "Drivers may drive up to 9 hours a day.", E),
+    ("Drivers cannot drive more than 9 hours a day.", "Drivers may drive up to 11 hours a day.", C),
+    # a table's cells are clauses of their own; "requests/min" is a rate
+    ("Rate limits\nStarter: 100 requests/min | Pro: 1,000 requests/min | Enterprise: 5,000 requests/min",
+     "The Pro plan allows 1,000 requests per minute.", E),
+    ("Rate limits\nStarter: 100 requests/min | Pro: 1,000 requests/min | Enterprise: 5,000 requests/min",
+     "The Pro plan allows 5,000 requests per minute.", C),
+    # how often: "four times a day" is every 6 hours
+    ("Production databases are backed up every 6 hours.", "Production databases are backed up four times a day.", E),
+    ("Production databases are backed up every 6 hours.", "Production databases are backed up twice a day.", C),
+    # a currency code before the amount; the case of a threshold
+    ("Carrier invoices above USD 10,000 are approved by the Logistics Director.",
+     "A USD 14,000 carrier invoice needs the Logistics Director's approval.", E),
+    # a predicate that says "not"
+    ("Inbound receiving at the Memphis warehouse is paused on 25 September.",
+     "The Memphis warehouse will not receive inbound deliveries on 25 September.", E),
+]
+
+
+@pytest.mark.parametrize(("premise", "hypothesis", "expected"), VERSION_3)
+def test_rules_of_version_3(premise: str, hypothesis: str, expected: str) -> None:
+    check(premise, hypothesis, expected)
+
+
+def test_only_for_another_is_no_contradiction() -> None:
+    """"Not on Pro" is what "only on Enterprise" implies: never a contradiction (version 2 named Pro against
+    Enterprise as a swapped entity)."""
+    assert label("SCIM provisioning is supported only on the Enterprise plan.",
+                 "SCIM provisioning is not supported on the Pro plan.") != C
+
+
+def test_a_case_in_an_if_clause_is_decided_by_the_threshold() -> None:
+    """The values of an "if" clause are a case's, not values the rule states."""
+    premise = ("The supplier shall deliver not less than 98% of order lines on time in each quarter. If on-time "
+               "delivery falls below 95% in any quarter, the buyer may deduct 3% from that quarter's invoices.")
+    x = JUDGE.explain(premise, "If only 94% of order lines arrive on time in a quarter, the buyer can deduct 3%.")
+    assert not [c for c in x.conflicts if c.kind == "number"], x
+
+
+def test_the_lexicon_relates_words_in_both_directions() -> None:
+    from guardrail.judges.lexical import _analyse, _related
+
+    premise = _analyse("Visitors sign in at reception and lunch is served at noon.")
+    assert _related("guest", premise) == "visitor"  # narrower in the claim
+    assert _related("meal", premise) == "lunch"  # broader in the claim
+    assert _related("cafeteria", premise) is None
+
+
+def test_the_model_matches_its_features() -> None:
+    """The fitted weights were written for the features the judge computes (same count, same order)."""
+    from guardrail.judges import _lexical_model as model
+    from guardrail.judges.lexical import _features
+
+    features, _ = _features(LEAVE, "Employees get 25 days of leave.")
+    assert len(features) == len(model.FEATURES) == len(model.MEAN) == len(model.SCALE)
+    assert all(len(row) == len(features) for row in model.WEIGHTS) and len(model.BIAS) == 3
+
+
+def test_no_contradiction_without_a_conflict_it_can_name() -> None:
+    for hypothesis in ("The cafeteria serves vegetarian meals.", "Leave requests are approved by HR.",
+                       "Employees may carry over unused days."):
+        x = JUDGE.explain(LEAVE, hypothesis)
+        if not x.conflicts:
+            assert x.probabilities.label != C, x

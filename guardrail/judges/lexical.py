@@ -54,6 +54,8 @@ from itertools import pairwise
 from typing import ClassVar, NamedTuple, TypeVar
 
 from ..text import normalize
+from . import _lexical_model as _model
+from ._lexicon import concepts
 from .base import JudgeFailure, Judgement, Probabilities
 
 __all__ = ["Conflict", "Explanation", "LexicalJudge"]
@@ -71,7 +73,8 @@ _STOPWORDS = frozenset(
     already even ever often through throughout during between among against upon while whether because since until
     till unless although though however therefore thus whereas within inside across along around toward towards
     please plus take takes took taken taking make makes made making itself themselves ourselves yourself yourselves
-    herself himself one's s t""".split()
+    herself himself one's s t you'll you're you've you'd we'll we're we've it's that's there's they're they'll
+    i'm i'll let's away back aside apart along""".split()
 )
 _NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -95,7 +98,8 @@ _RATE_HOURS = {"second": (1 / 3600, "h"), "minute": (1 / 60, "h"), "hour": (1.0,
                "week": (168.0, "h"), "month": (730.5, "m"), "quarter": (2191.5, "m"), "year": (8766.0, "m")}
 _TIME_NAMES = {"second": "second", "seconds": "second", "minute": "minute", "minutes": "minute", "hour": "hour",
                "hours": "hour", "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
-               "months": "month", "year": "year", "years": "year"}
+               "months": "month", "year": "year", "years": "year", "sec": "second", "min": "minute", "hr": "hour",
+               "wk": "week", "yr": "year"}
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
 _CURRENCY_WORDS = {"usd": "USD", "dollar": "USD", "dollars": "USD", "eur": "EUR", "euro": "EUR", "euros": "EUR",
                    "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "chf": "CHF", "franc": "CHF", "francs": "CHF",
@@ -107,6 +111,8 @@ _UNIT_QUALIFIERS = frozenset("business working work calendar consecutive additio
 _A_UNIT_QUALIFIERS = _UNIT_QUALIFIERS | {"whole", "single", "full"}  # "a whole day"
 _RATE_ADJECTIVES = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
                     "yearly": "year"}
+_RATE_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
+                 "yearly": "year", "annually": "year"}
 _RATE_WORDS = frozenset({"per", "a", "an", "each", "every"})
 _BOUNDS_BEFORE: dict[tuple[str, ...], str] = {
     ("at", "least"): "ge", ("no", "less", "than"): "ge", ("not", "less", "than"): "ge", ("minimum", "of"): "ge",
@@ -114,7 +120,8 @@ _BOUNDS_BEFORE: dict[tuple[str, ...], str] = {
     ("more", "than"): "gt", ("over",): "gt", ("above",): "gt", ("exceeding",): "gt", ("greater", "than"): "gt",
     ("up", "to"): "le", ("at", "most"): "le", ("no", "more", "than"): "le", ("not", "more", "than"): "le",
     ("maximum", "of"): "le", ("maximum",): "le", ("within",): "le", ("not", "exceed"): "le",
-    ("not", "to", "exceed"): "le", ("not", "exceeding"): "le", ("max",): "le",
+    ("not", "to", "exceed"): "le", ("not", "exceeding"): "le", ("max",): "le", ("capped", "at"): "le",
+    ("limited", "to"): "le", ("a", "maximum", "of"): "le", ("a", "minimum", "of"): "ge", ("cap", "of"): "le",
     # "no later than 30 days" is a deadline (at most), not "later than" (more than)
     ("no", "later", "than"): "le", ("not", "later", "than"): "le", ("no", "earlier", "than"): "ge",
     ("not", "earlier", "than"): "ge", ("no", "sooner", "than"): "ge", ("not", "sooner", "than"): "ge",
@@ -122,9 +129,10 @@ _BOUNDS_BEFORE: dict[tuple[str, ...], str] = {
     ("about",): "approx", ("around",): "approx", ("approximately",): "approx", ("roughly",): "approx",
     ("nearly",): "approx", ("almost",): "approx", ("approx",): "approx", ("some",): "approx",
 }
-for _word in "larger bigger longer greater higher older later".split():
+_BOUNDS_BEFORE[("exceed",)] = _BOUNDS_BEFORE[("exceeds",)] = "gt"
+for _word in "larger bigger longer greater higher older later faster heavier wider taller".split():
     _BOUNDS_BEFORE[(_word, "than")] = "gt"
-for _word in "smaller shorter lower younger earlier".split():
+for _word in "smaller shorter lower younger earlier slower lighter".split():
     _BOUNDS_BEFORE[(_word, "than")] = "lt"
 _BOUNDS_AFTER: dict[tuple[str, str], str] = {
     ("or", "more"): "ge", ("or", "longer"): "ge", ("or", "above"): "ge", ("and", "above"): "ge", ("or", "over"): "ge",
@@ -147,7 +155,7 @@ _SYNONYM_GROUPS = (
     "employee staff worker personnel colleague", "receive get obtain", "laptop notebook", "start begin commence",
     "finish end conclude", "buy purchase", "help assist assistance", "ask request", "manager supervisor",
     "company firm organization employer", "customer client", "big large", "quick fast rapid", "choose select pick",
-    "show display", "reimburse refund repay", "salary pay wage compensation", "job role position",
+    "show display", "reimburse refund repay", "salary wage compensation", "job role position",
     "vacation holiday leave", "email mail", "use utilize", "phone telephone", "car vehicle automobile",
     "doctor physician", "annual yearly", "approve authorize", "illness sickness sick ill", "travel trip",
     "policy rule guideline", "cost expense", "additional extra", "free complimentary", "delete remove erase",
@@ -167,7 +175,9 @@ _ANTONYM_PAIRS = (
 # Polarity and modality categories of a clause.
 _AFF, _NEG, _OBL, _PERM, _PROH, _NOTREQ = range(6)
 _CATEGORY_NAMES = ("affirmative", "negated", "must", "may", "must not", "need not")
-_NEGATIONS = frozenset("not no never none nor neither nobody nothing nowhere non".split())
+_NEGATIONS = frozenset("not no never none nor neither nobody nothing nowhere non".split()
+                       # predicates that say "not": "receiving is paused", "IE 11 is unsupported"
+                       + "paused suspended halted ceased discontinued unavailable unsupported excluded".split())
 _MODALS = {
     **dict.fromkeys("must shall should required require requires requiring mandatory obligatory compulsory need "
                     "needs needed necessary obliged obligated".split(), _OBL),
@@ -281,6 +291,10 @@ def _stem(word: str) -> str:
     return s
 
 
+# Verbs that carry little of a claim's meaning ("the money goes back to the card", "keep the receipt").
+_LIGHT = frozenset(_stem_uncached(w) for w in "go goes went gone going come comes came coming keep keeps kept keeping "
+                   "set sets setting put puts putting give gives gave given giving get gets got getting hold holds "
+                   "held run runs ran show shows showed shown happen happens happened".split())
 _SYNONYMS: dict[str, str] = {}
 for _group in _SYNONYM_GROUPS:
     _words = _group.split()
@@ -308,6 +322,8 @@ _TOKEN = re.compile(
 )
 # Citation markers a claim may still carry: "[1]", "[2, 3]", "[doc:hr-7]", "[source: handbook]".
 _MARKER = re.compile(r"\[(?:\d+(?:\s*[,;–-]\s*\d+)*|[\w.-]+:[^\]\n]{1,80})\]")
+_PER_SLASH = re.compile(r"(?<=[^\W\d_])/(sec|second|min|minute|h|hr|hour|day|week|wk|month|mo|year|yr|night|person|"
+                        r"user|seat|employee|head|item|order|unit|page|GB|MB|TB|km|kg|mile)\b")
 _ISO = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 _DMY = re.compile(r"\d{1,2}[./]\d{1,2}[./]\d+")
 _ORDINAL = re.compile(r"([\d,.]+)(?:st|nd|rd|th)")
@@ -394,6 +410,8 @@ class _Text:
     _by_dim: dict[str, tuple[_Quantity, ...]] | None = field(default=None, init=False)
     _by_number: dict[float, tuple[_Quantity, ...]] | None = field(default=None, init=False)
     _words: tuple[str, ...] | None = field(default=None, init=False)
+    _relations: tuple[dict[int, str], dict[int, str]] | None = field(default=None, init=False)
+    _numbers: tuple[float, ...] | None = field(default=None, init=False)
 
     @property
     def index(self) -> dict[str, tuple[int, ...]]:
@@ -442,6 +460,34 @@ class _Text:
         return self._by_number
 
     @property
+    def written(self) -> frozenset[float]:
+        """Its quantities' numbers as written."""
+        return frozenset(q.number for q in self.quantities)
+
+    @property
+    def numbers(self) -> tuple[float, ...]:
+        """Its quantities' numbers as written and as converted (at most 24 of them: a long passage's)."""
+        if self._numbers is None:
+            seen = dict.fromkeys(v for q in self.quantities for v in (q.number, q.value) if math.isfinite(v))
+            self._numbers = tuple(seen)[:24]
+        return self._numbers
+
+    @property
+    def relations(self) -> tuple[dict[int, str], dict[int, str]]:
+        """Its content stems by their WordNet concepts, and by their broader concepts (the first stem of each)."""
+        if self._relations is None:
+            own: dict[int, str] = {}
+            broader: dict[int, str] = {}
+            for s in self.content:
+                mine, wider = concepts(s)
+                for c in mine:
+                    own.setdefault(c, s)
+                for c in wider:
+                    broader.setdefault(c, s)
+            self._relations = own, broader
+        return self._relations
+
+    @property
     def words(self) -> tuple[str, ...]:
         """Its lower-case words in order, hyphenated parts apart (for acronyms' expansions), read again from
         ``source``: only a text with an acronym the other text lacks needs them."""
@@ -454,8 +500,8 @@ class _Text:
 class _Tokens:
     """The tokens of a text, as parallel lists, with their clause and sentence."""
 
-    __slots__ = ("clause", "comma", "consumed", "continued", "ends", "initial", "kind", "low", "n", "ordinal", "orig",
-                 "sentences", "starts", "topics")
+    __slots__ = ("clause", "comma", "consumed", "continued", "ends", "initial", "kind", "list_bound", "low", "n",
+                 "ordinal", "orig", "sentences", "starts", "topics")
 
     def __init__(self, text: str) -> None:
         kind: list[str] = []
@@ -548,6 +594,7 @@ class _Tokens:
         self.initial, self.comma, self.ordinal, self.continued = initial, commas, ordinal, continued
         self.sentences, self.topics = sentences, topics
         self.n = len(kind)
+        self.list_bound: dict[int, str] = {}  # "and"/"or" after a bounded quantity -> its bound (for the next)
         self.consumed = bytearray(self.n)
         self.starts = starts  # where each clause's tokens start (clauses are consecutive runs of tokens) ...
         self.ends = [*starts[1:], self.n] if starts else []  # ... and end
@@ -590,11 +637,19 @@ def _number_words(t: _Tokens, i: int) -> tuple[float, int] | None:
     return total + current, j
 
 
+def _currency_before(t: _Tokens, start: int) -> bool:
+    """Whether the number at token ``start`` follows its currency: a sign ("$500") or a code ("USD 500")."""
+    return start > 0 and (t.kind[start - 1] == "sym" or (t.low[start - 1] in _CURRENCY_WORDS
+                                                          and t.orig[start - 1].isupper()))
+
+
 def _bound(t: _Tokens, start: int, after: int, n: int) -> str:
     """The bound on the quantity spanning tokens ``[start, after)`` (its clause ends at ``n``): "ge", "gt", "le",
-    "lt", "approx" or "eq". Its words are marked consumed (they are part of the quantity, not content words)."""
+    "lt", "approx" or "eq". Its words are marked consumed (they are part of the quantity, not content words). A
+    negation right before a bound turns it round and is part of it ("cannot work more than 10 hours" is "at most 10
+    hours", "must not be stacked more than two high" is "at most two")."""
     low = t.low
-    if start > 0 and t.kind[start - 1] == "sym":  # "over $500": the bound comes before the currency sign
+    if _currency_before(t, start):  # "over $500", "above USD 10,000": the bound comes before the currency
         start -= 1
     for size in (3, 2, 1):
         if start - size >= 0 and t.clause[start - size] == t.clause[start]:
@@ -602,6 +657,10 @@ def _bound(t: _Tokens, start: int, after: int, n: int) -> str:
             if found:
                 for k in range(start - size, start):
                     t.consumed[k] = 1
+                negation = _negating(t, start - size)
+                if negation >= 0 and found in _TURNED:
+                    t.consumed[negation] = 1
+                    return _TURNED[found]
                 return found
     if after + 1 < n:
         found = _BOUNDS_AFTER.get((low[after], low[after + 1]))
@@ -609,6 +668,24 @@ def _bound(t: _Tokens, start: int, after: int, n: int) -> str:
             t.consumed[after] = t.consumed[after + 1] = 1
             return found
     return "eq"
+
+
+_TURNED = {"gt": "le", "ge": "lt", "lt": "ge", "le": "gt"}
+_BOUND_NEGATIONS = frozenset("not never cannot can't mustn't don't doesn't won't shouldn't isn't aren't".split())
+_NOT_BETWEEN = frozenset("for of on in at to with by from if when unless and or that which who".split())
+
+
+def _negating(t: _Tokens, at: int) -> int:
+    """The token of a negation that governs the bound starting at token ``at``: at most three words before it in
+    the same clause, with no preposition or conjunction between ("not required for expenses under $25" negates
+    the requirement, not the bound); -1 if none."""
+    c = t.clause[at]
+    for k in range(at - 1, max(at - 5, -1), -1):
+        if t.clause[k] != c or t.kind[k] != "word" or t.low[k] in _NOT_BETWEEN or t.consumed[k]:
+            return -1
+        if t.low[k] in _BOUND_NEGATIONS:
+            return k
+    return -1
 
 
 def _interval(value: float, bound: str) -> tuple[float, float]:
@@ -644,7 +721,7 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
         value *= _MULTIPLIERS[low[j]]
         j += 1
     u = j  # where the unit is looked for: past a range's second number ("25-30 days", "between 3 and 5 days")
-    first = start - 1 if start > 0 and kind[start - 1] == "sym" else start  # "$10,000": from the sign
+    first = start - 1 if _currency_before(t, start) else start  # "$10,000", "USD 10,000": from the sign
     between = first > 0 and low[first - 1] == "between"
     ranged = False  # the first number of a range: its lower end
     skip_sign = 1 if u + 2 < n and kind[u + 1] == "sym" and kind[u + 2] == "num" else 0  # "$10,000 to $50,000"
@@ -706,18 +783,37 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
         elif low[r] in ("per", "each", "every") and _is_content(nxt):
             rate, r = _stem(nxt), r + 2
     if not rate and dim != "bare" and dim[:5] != "prev:":
-        for k in range(first - 1, t.starts[t.clause[start]] - 1, -1):  # "a monthly quota of 200 pages"
-            if low[k] in _RATE_ADJECTIVES:
-                rate = _RATE_ADJECTIVES[low[k]]
-                break
+        if r < n and low[r] in _RATE_ADVERBS:  # "25 days annually"
+            rate, r = _RATE_ADVERBS[low[r]], r + 1
+        else:
+            for k in range(first - 1, t.starts[t.clause[start]] - 1, -1):  # "a monthly quota of 200 pages"
+                if low[k] in _RATE_ADJECTIVES:
+                    rate = _RATE_ADJECTIVES[low[k]]
+                    break
+    if dim == "noun:tim":  # "four times a day" is every 6 hours; "once a year", "twice a month"
+        k = shown or unit_end
+        if not rate and k + 1 < n and low[k] in _RATE_WORDS and low[k + 1] in _TIME_NAMES:
+            rate, r = _TIME_NAMES[low[k + 1]], k + 2
+        elif not rate and k < n and low[k] in _RATE_ADVERBS:
+            rate, r = _RATE_ADVERBS[low[k]], k + 1
+        if rate in _RATE_HOURS and value > 0:
+            hours, family = _RATE_HOURS[rate]
+            dim, value, rate, unit, unit_end = "time", hours / value, "", "", max(r, unit_end)
     if u > j:  # a range: its second number is read next, with the unit they share
         unit_end = r = j
         rate = ""
     for k in range(start, r if rate else unit_end):
-        t.consumed[k] = 1
+        # (a noun between the number and its unit stays a content word: "200 overtime hours")
+        if not (dim == "time" and end <= k < unit_end - 1 and kind[k] == "word" and low[k] not in _A_UNIT_QUALIFIERS
+                and _is_content(low[k])):
+            t.consumed[k] = 1
     for k in range(start, end):
         t.consumed[k] = 1
     bound = _bound(t, start, r, n)
+    if bound == "eq" and first >= 2 and low[first - 1] in ("and", "or") and t.clause[first - 2] == t.clause[start]:
+        bound = t.list_bound.get(first - 1, "eq")  # "capped at 10 hours per week and 150 hours per year"
+    if bound != "eq" and r < n and low[r] in ("and", "or"):
+        t.list_bound[r] = bound
     if bound == "eq":
         if ranged:
             bound = "ge"
@@ -727,7 +823,7 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
     lo, hi = _interval(value, bound)
     text = " ".join(t.orig[first:max(r, unit_end, shown)])
     return _Quantity(dim, value, lo, hi, family, rate, bound, t.clause[start], text, number, unit, before,
-                     _indefinite(t, first)), max(r, unit_end, end)
+                     _indefinite(t, first) or low[t.starts[t.clause[start]]] in _CASE_OPENERS), max(r, unit_end, end)
 
 
 def _and_a_half(t: _Tokens, q: _Quantity, at: int) -> _Quantity:
@@ -761,6 +857,10 @@ def _range_end(t: _Tokens, first: int) -> bool:
     return False
 
 
+# A clause that opens with these describes a case ("If only 94 % of lines arrive on time, ..."): its values are the
+# case's, which a rule's threshold or range decides, not values the rule states.
+_CASE_OPENERS = frozenset({"if", "when", "whenever", "once", "suppose", "say"})
+_PRONOUN_ONE = frozenset("the this that which each any every another old new same other".split())
 _CASE_LINKS = frozenset({"of", "with", "worth", "costing", "totalling", "totaling", "lasting"})
 
 
@@ -1061,10 +1161,11 @@ def _specifics(t: _Tokens) -> tuple[list[_Quantity], list[_Date]]:
                 v, end = words
                 following = low[end] if end < n else ""
                 after_noun = i > 0 and kind[i - 1] == "word" and _is_content(low[i - 1])  # "day one"
-                if low[i] == "one" and end == i + 1 and not after_noun and following not in _TIME_UNITS \
-                        and following not in _PERCENT_WORDS and (following in ("of", "") or not _is_content(following)
-                                                                 or end in t.comma):
-                    i += 1  # "one of", "no one": not a count
+                if low[i] == "one" and end == i + 1 and following not in _TIME_UNITS \
+                        and following not in _PERCENT_WORDS and ((i > 0 and low[i - 1] in _PRONOUN_ONE) or (
+                            not after_noun and (following in ("of", "") or not _is_content(following)
+                                                or end in t.comma))):
+                    i += 1  # "one of", "no one", "the old one keeps working": not a count
                     continue
                 if low[i] == "once" and not (i + 2 < n and low[i + 1] in _RATE_WORDS and low[i + 2] in _TIME_NAMES):
                     i += 1  # "once an employee has ...": a conjunction
@@ -1074,7 +1175,10 @@ def _specifics(t: _Tokens) -> tuple[list[_Quantity], list[_Date]]:
                     t.consumed[i] = 1
                     r = i + 1
                     if r + 1 < n and low[r] in _RATE_WORDS and low[r + 1] in _TIME_NAMES:
-                        q = q._replace(rate=_TIME_NAMES[low[r + 1]], text=" ".join(orig[i:r + 2]))
+                        hours, family = _RATE_HOURS[_TIME_NAMES[low[r + 1]]]
+                        # "twice a year" is every six months
+                        q = _Quantity("time", hours / v, hours / v, hours / v, family, "", "eq", c,
+                                      " ".join(orig[i:r + 2]), v)
                         t.consumed[r] = t.consumed[r + 1] = 1
                         r += 2
                     quantities.append(q)
@@ -1165,7 +1269,10 @@ _SCOPE_WORDS = {**dict.fromkeys("any all every regardless unlimited always".spli
                 **dict.fromkeys("only solely exclusively".split(), _RESTRICTIVE)}
 _LIMIT_WORDS = frozenset("limit limits cap caps maximum ceiling restriction restrictions".split())
 _CUE_WORDS = _NEGATIONS | frozenset(_MODALS) | frozenset(_CONTRACTIONS) | {
-    "without", "unless", "cannot", "need", "needs", "have", "has", "had"}
+    "without", "unless", "except", "until", "cannot", "need", "needs", "have", "has", "had"}
+# "not permitted unless approved", "not reimbursable, except at approved client dinners", "cannot operate a forklift
+# until certified": a negation with a condition that lifts it
+_CONDITIONS = frozenset({"without", "unless", "except", "until"})
 _WORD_INFO: dict[str, str | tuple[str | None, ...]] = {}
 _NO_STEMS: frozenset[str] = frozenset()
 
@@ -1194,6 +1301,10 @@ def _analyse(text: str) -> _Text:
         text = "\n".join(normalize(line, fold=False) for line in text.split("\n"))
     if "[" in text:
         text = _MARKER.sub(" ", text)
+    if "|" in text:  # a table's cells: "Starter: 100 requests/min | Pro: 1,000 requests/min"
+        text = text.replace("|", ";")
+    if "/" in text:
+        text = _PER_SLASH.sub(r" per \1", text)  # "1,000 requests/min" is 1,000 requests per minute
     t = _Tokens(text)
     quantities, dates = _specifics(t)
     dates = _spans(_with_years(t, dates))
@@ -1255,6 +1366,10 @@ def _analyse(text: str) -> _Text:
                 events[c].append((i, _PERM, False))
                 scope[c] |= _UNIVERSAL
                 continue
+            if w == "no" and i > 0 and low[i - 1] in ("with", "at"):
+                if low[i - 1] == "with":  # "an account with no access to ...": a condition, like "without"
+                    conditions[c] += 1
+                continue  # "at no extra charge": free, not a negation
             if w == "never":
                 scope[c] |= _ABSOLUTE
             if nxt not in _NOT_NEGATING and not (w == "not" and i > 0 and low[i - 1] == "or"):
@@ -1268,7 +1383,7 @@ def _analyse(text: str) -> _Text:
             elif not (i + 1 < t.n and low[i + 1] in _NOT_NEGATING):
                 negations[c].append(i)
             continue
-        if w in ("without", "unless"):
+        if w in _CONDITIONS:
             conditions[c] += 1
             continue
         if w == "cannot":
@@ -1463,6 +1578,8 @@ def _ranked(
             key, w = s, 1.0
         elif len(s) >= 6 and "~" + s[:6] in index:
             key, w = "~" + s[:6], 0.75
+        elif (related := _related(s, premise)) is not None:
+            key, w = related, 0.75
         else:
             continue
         for c in index.get(key, ()):
@@ -1512,10 +1629,11 @@ def _quantity_relation(c: _Quantity, p: _Quantity) -> int | None:
     if c.dim == "time" and c.family != p.family and "w" in (c.family, p.family):
         return None
     tol = max(0.1 if c.dim == "time" and c.family != p.family else 1e-9, rate_tol)
-    same = abs(c.value - p.value) <= tol * max(1.0, abs(c.value))
+    same = abs(c.value - p.value) <= tol * max(abs(c.value), abs(p.value), 1e-12)  # relative: rates per hour are small
     cb, pb = c.bound[0], p.bound[0]
     if c.instance and c.bound == "eq" and pb in "gl" and not (c.rate and p.rate and c.rate != p.rate):
-        # A case against a rule's threshold: inside it the rule applies; outside, the passage does not say.
+        # A case ("a $35,000 order", "if 94 % arrive") against a rule's threshold: inside it the rule applies;
+        # outside, the passage does not say.
         inside = p.low - tol * abs(p.low) <= c.value <= p.high + tol * abs(p.high)
         return 2 if inside else None
     if cb == pb and cb in "gl":
@@ -1638,6 +1756,48 @@ def _acronym_keys(premise: _Text, claim: _Text) -> dict[str, str]:
     return out
 
 
+def _related(s: str, p: _Text) -> str | None:
+    """The premise stem that says what claim stem ``s`` says in other words (WordNet): a synonym or derivation, a
+    narrower word (the premise's "laptop" for the claim's "computer"), or failing those a broader one ("visitor"
+    for "guest": real answers generalise and specialise freely, and the other checks catch a changed specific)."""
+    own, broader = concepts(s)
+    if not own and not broader:
+        return None
+    p_own, p_broader = p.relations
+    for c in own:
+        if c in p_own:
+            return p_own[c]
+    for c in own:
+        if c in p_broader:
+            return p_broader[c]
+    for c in broader:
+        if c in p_own:
+            return p_own[c]
+    return None
+
+
+_FACTORS = (7.0, 12.0, 24.0, 52.0, 60.0, 100.0, 365.0)  # days a week, months a year, ...
+
+
+def _derivable(x: float, p: _Text) -> bool:
+    """Whether ``x`` is one of the premise's numbers, or one step of arithmetic from them."""
+    numbers = p.numbers
+    if not numbers:
+        return False
+
+    def near(v: float) -> bool:
+        return abs(v - x) <= 1e-6 * max(1.0, abs(x))
+
+    for a in numbers:
+        if near(a) or any(near(a * f) or near(a / f) for f in _FACTORS):
+            return True
+    for i, a in enumerate(numbers):
+        for b in numbers[i:]:
+            if near(a + b) or near(abs(a - b)) or near(a * b) or (b and near(a / b)) or (a and near(b / a)):
+                return True
+    return False
+
+
 def _entity_present(e: _Entity, t: _Text) -> bool:
     """Whether text ``t`` names entity ``e``: all its words (acronyms as written)."""
     if not all(a in t.uppers for a in e.acronyms):
@@ -1655,6 +1815,7 @@ class _Decision:
         self.added: list[str] = []
         self.weak: list[str] = []
         self.matched = 0  # claim quantities and dates the premise states
+        self.invented = 0  # added quantities no arithmetic on the premise's numbers gives
         self._rankings: dict[int, list[tuple[float, list[int]]]] = {}
         # How each claim quantity and date relates to the premise's comparable ones: (relation, premise item).
         self.q_rel = [[(r, o) for o in _candidates(q, premise) if (r := _bare_relation(q, o, premise)) is not None]
@@ -1695,6 +1856,14 @@ class _Decision:
                 w, key = 0.75, "~" + s[:6]
             elif s in self.acronyms:
                 w, key = 1.0, self.acronyms[s]
+            elif (related := _related(s, p)) is not None:
+                w, key = 0.85, related
+            elif s in _ANTONYMS:
+                credit[s] = 1.0  # "before", "after", "first": the antonym check compares them in their slot
+                continue
+            elif s in _LIGHT:
+                credit[s] = 0.5  # "go", "keep", "set": verbs that say little; never an added specific
+                continue
             else:
                 continue
             credit[s] = w
@@ -1817,10 +1986,15 @@ class _Decision:
                 return
             related = [x for x in related if x[0] == 0]
             strength = _strength(score / max(size, 1))
+            if rel and not soft and all(r == 0 for r, _ in rel) and len({o.clause for _, o in rel}) == 1:
+                # the passage's only values of this kind, in one clause, and they are other: the same slot, however
+                # the claim words it
+                strength = max(strength, 0.7)
             if not any(_plain(other) for _, other in related):
                 strength *= 0.7  # a looser bound or a rate on the premise's side: less sure it is the same slot
             if strength < 0.3:  # too loosely aligned to be the same slot: the claim's value is simply not stated
                 self.added.append(f"{kind}: {item.text}")
+                self._invented(item)
             else:
                 self.conflicts.append(Conflict(kind, item.text, related[0][1].text, strength))
             return
@@ -1828,6 +2002,18 @@ class _Decision:
             self.matched += 1
         elif not soft or not self._names_unit(item):  # type: ignore[arg-type]
             self.added.append(f"{kind}: {item.text}")
+            self._invented(item)
+
+    def _invented(self, item: _Quantity | _Date) -> None:
+        """Count an added quantity the passage's numbers cannot give by one step of arithmetic (the number itself,
+        a sum, difference, product or ratio of two of them, or one of them by a calendar factor): what the passage
+        cannot be read to say at all."""
+        if not isinstance(item, _Quantity):
+            return
+        if item.number in self.p.written or not (_derivable(item.number, self.p) or _derivable(item.value, self.p)):
+            # (the same number as written, with another unit or rate, is another thing: "10 days" for "10 working
+            # days", "€500 a week" for "a monthly budget of €500")
+            self.invented += 1
 
     def _names_unit(self, q: _Quantity) -> bool:
         """Whether the premise speaks of a soft quantity's unit at all (a word, a unit or a rate: "per year")."""
@@ -1867,7 +2053,11 @@ class _Decision:
                     found = Conflict("entity", e.text, rivals[0].text, 0.6 * _strength(score / size))
                 if found or rivals:
                     break
-            if found and present:
+            if found and h.clauses[e.clause].category in (_NEG, _PROH, _NOTREQ) \
+                    and any(p.clauses[c].scope & _RESTRICTIVE for _, cs in ranking[:1] for c in cs):
+                found = None  # "not on Pro" against "only on Enterprise": the other name is what "only" excludes
+                self.weak.append(f"entity: {e.text} (the passage's rule is only for another)")
+            elif found and present:
                 self.added.append(f"entity: {e.text} (the passage says {found.premise} there)")
             elif found:
                 self.conflicts.append(found)
@@ -1924,10 +2114,10 @@ class _Decision:
                     other = sorted(_ANTONYMS[a] & p.clause_stems[best[0]])[0]
                     self.conflicts.append(Conflict("antonym", a, other, strength))
 
-    def probabilities(self) -> Probabilities:
+    def rule(self) -> tuple[float, float, float]:
+        """The hand-set reading of the evidence (version 2's answer): entailment from coverage, less for each
+        added specific or weak match, contradiction from the strongest conflicts. One input of the fitted model."""
         h = self.h
-        if not h.content and not h.quantities and not h.dates and not h.entities:
-            return Probabilities(0.1, 0.8, 0.1)
         # Specifics the premise states count as covered words; those it does not are counted below.
         n, k = len(h.content), len(h.quantities) + len(h.dates)
         local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
@@ -1939,10 +2129,75 @@ class _Decision:
         for conflict in self.conflicts:
             c = 1.0 - (1.0 - c) * (1.0 - conflict.strength)
         e *= (1.0 - c) ** 2
-        # Never certain: a heuristic's confident answers are right most of the time, not always.
         p_c = 0.03 + 0.85 * c
         p_e = (1.0 - p_c) * (0.03 + 0.87 * e)
-        return Probabilities(p_e, 1.0 - p_c - p_e, p_c)
+        return p_e, 1.0 - p_c - p_e, p_c
+
+    def features(self) -> tuple[float, ...]:
+        """The evidence as numbers, in the order of ``_lexical_model.FEATURES``."""
+        h = self.h
+        n, k = len(h.content), len(h.quantities) + len(h.dates)
+        local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
+        overall = (self.coverage * n + self.matched) / (n + k) if n + k else 1.0
+        added = [a.partition(":")[0] for a in self.added]
+        weak = [w.partition(":")[0] for w in self.weak]
+        strongest = dict.fromkeys(("number", "date", "entity", "polarity", "antonym"), 0.0)
+        for conflict in self.conflicts:
+            strongest[conflict.kind] = max(strongest[conflict.kind], conflict.strength)
+        p_e, p_n, p_c = self.rule()
+        clean = not self.added and not self.weak and max(strongest.values()) < 0.3
+        return (
+            max(local, overall - 0.3), overall, local, math.log(p_e), math.log(p_n), math.log(p_c),
+            added.count("words"), added.count("number"), added.count("date"), added.count("entity"),
+            weak.count("number") + weak.count("date"), weak.count("modality"), *strongest.values(),
+            float(len(self.conflicts)), float(self.matched), float(clean),
+            float(clean) * max(local, overall - 0.3),
+            # the same evidence weighs more when the rest of the claim is well supported
+            len(added) * max(local, overall - 0.3), strongest["entity"] * max(local, overall - 0.3),
+            max(strongest["number"], strongest["date"]) * max(local, overall - 0.3),
+            strongest["polarity"] * max(local, overall - 0.3),
+        )
+
+    def decisive(self) -> bool:
+        """Whether the hand-set rule decides alone: where its evidence is clean, that is a number, date or name in
+        conflict in a well-aligned slot; a claim whose words the passage has, but scattered (a composite the
+        passage may not make); or a claim the passage otherwise supports well with a specific added, weakly stated
+        or in conflict ("25 days of leave plus 3 wellness days"). Elsewhere (loosely supported claims, where what
+        looks added is as often a paraphrase the reading missed) the fitted model weighs the evidence."""
+        if any(c.strength >= 0.9 and c.kind in ("number", "date", "entity") for c in self.conflicts):
+            return True
+        if self.invented or any(w.startswith("date:") for w in self.weak):
+            return True  # a number no arithmetic on the passage's numbers gives: the passage cannot support it
+        x = self.features()
+        if x[1] - x[2] >= 0.3:
+            return True
+        return bool(self.added or self.weak or self.conflicts) and x[0] >= 0.75
+
+    def probabilities(self) -> Probabilities:
+        h = self.h
+        if not h.content and not h.quantities and not h.dates and not h.entities:
+            return Probabilities(0.1, 0.8, 0.1)
+        if self.decisive():
+            return Probabilities(*self.rule())
+        p = _fitted(self.features())
+        if not self.conflicts and p.contradiction > p.neutral:
+            # No conflict it can name: it does not say "contradiction" (the model's share goes to "neutral").
+            return Probabilities(p.entailment, p.neutral + p.contradiction - 0.02, 0.02)
+        return p
+
+
+def _fitted(x: Sequence[float]) -> Probabilities:
+    """The fitted multinomial logistic model over the features (``nli/fit_lexical.py`` wrote its weights from the
+    development sets), squeezed so that no label is ever certain: a heuristic's confident answers are right most of
+    the time, not always."""
+    z = [(v - m) / s for v, m, s in zip(x, _model.MEAN, _model.SCALE, strict=True)]
+    logits = [b + sum(w * v for w, v in zip(row, z, strict=True)) for row, b in zip(_model.WEIGHTS, _model.BIAS,
+                                                                                   strict=True)]
+    top = max(logits)
+    exp = [math.exp(v - top) for v in logits]
+    total = sum(exp)
+    e, _, c = (0.02 + 0.94 * v / total for v in exp)
+    return Probabilities(e, 1.0 - e - c, c)
 
 
 def _polarity(claim: _Clause, premise: _Clause) -> float:
@@ -1953,6 +2208,12 @@ def _polarity(claim: _Clause, premise: _Clause) -> float:
     if claim.condition and not claim.conditional and claim.category in (_AFF, _PERM) and premise.category == _OBL:
         return 1.0
     exception = premise.conditional or premise.scope & _RESTRICTIVE  # "not ... unless approved", "only for ..."
+    if premise.scope & _RESTRICTIVE and not claim.scope & _RESTRICTIVE and claim.category in (_NEG, _PROH, _NOTREQ) \
+            and premise.category in (_AFF, _PERM, _OBL):
+        return -1  # "not on Pro" against "only on Enterprise": the case outside the rule, which it may imply
+    if premise.condition and not premise.conditional and claim.category in (_NEG, _PROH, _NOTREQ) \
+            and premise.category in (_AFF, _OBL):
+        return -1  # "need not delete it under a legal hold" against "must delete ... unless a legal hold applies"
     if exception and not claim.condition:
         if claim.scope & _ABSOLUTE and claim.category in (_NEG, _PROH):
             return 1.0  # "never allowed" against "not allowed without a sponsor"
@@ -1988,12 +2249,24 @@ def _plain(x: _Quantity | _Date) -> bool:
     return (x.month is not None or x.weekday is not None) and x.span is None
 
 
-def _explain(premise: str, hypothesis: str) -> Explanation:
+def _decided(premise: str, hypothesis: str) -> _Decision:
     d = _Decision(_analyse(premise), _analyse(hypothesis))
     d.quantities()
     d.dates()
     d.entities()
     d.polarity()
+    return d
+
+
+def _features(premise: str, hypothesis: str) -> tuple[tuple[float, ...], bool]:
+    """The features of one pair and whether the rule decides it alone (``nli/fit_lexical.py`` fits the model on
+    the pairs the rule leaves to it)."""
+    d = _decided(premise, hypothesis)
+    return d.features(), d.decisive()
+
+
+def _explain(premise: str, hypothesis: str) -> Explanation:
+    d = _decided(premise, hypothesis)
     return Explanation(d.probabilities(), d.coverage, d.local, tuple(d.conflicts), tuple(d.added), tuple(d.weak))
 
 
