@@ -7,7 +7,8 @@ letters and hyphens only), keyed by the judge's own stem of it:
 - its *concepts*: the synsets of its three most frequent senses in each part of speech, and the synsets its
   derivational links in those senses lead to (``approve`` -> ``approval``, ``resolve`` -> ``resolution``) and an
   adjective's pertainyms (``annual`` -> ``year``); two words that share a concept are read as saying the same thing;
-- its *broader* concepts: the direct hypernyms of those senses (``guest`` -> ``visitor``, ``laptop`` -> ``computer``).
+- its *broader* concepts: the direct hypernyms of those senses (``guest`` -> ``visitor``, ``lunch`` -> ``meal``);
+- its *antonyms* in those senses, as stems (``include`` -> ``exclud``, ``accept`` -> ``refus``, ``reject``).
 
 Concepts that no two words share (and that no word has as a broader one) are dropped, and the rest numbered
 densely, so the file holds only what can relate two words. Deterministic: running it twice writes the same bytes.
@@ -32,7 +33,7 @@ PARTS = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
 OUT = Path(__file__).resolve().parent.parent / "guardrail" / "data" / "lexicon.tsv.gz"
 NOTICE = """\
 # Word relations for guardrail's lexical judge, derived from WordNet 3.0 by nli/build_lexicon.py.
-# Format: stem TAB concepts TAB broader concepts (space-separated integers).
+# Format: stem TAB concepts TAB broader concepts (space-separated integers) TAB antonyms (stems).
 #
 # WordNet Release 3.0. This software and database is being provided to you, the LICENSEE, by Princeton University
 # under the following license. By obtaining, using and/or copying this software and database, you agree that you
@@ -51,7 +52,7 @@ NOTICE = """\
 # to preserve same.
 """
 
-Synset = tuple[list[str], list[tuple[str, str, int]]]  # its words; its pointers (symbol, target, source word)
+Synset = tuple[list[str], list[tuple[str, str, int, int]]]  # its words; pointers (symbol, target, source, target word)
 
 
 def _synsets(root: Path) -> dict[str, Synset]:
@@ -70,7 +71,7 @@ def _synsets(root: Path) -> dict[str, Synset]:
                 symbol, target, target_part, source_target = fields[i + 1:i + 5]
                 i += 4
                 pointers.append((symbol, target + ("a" if target_part == "s" else target_part),
-                                 int(source_target[:2], 16)))
+                                 int(source_target[:2], 16), int(source_target[2:], 16)))
             out[fields[0] + part] = (words, pointers)
     return out
 
@@ -95,6 +96,7 @@ def build(root: Path) -> str:
     synsets, senses = _synsets(root), _senses(root)
     own: dict[str, set[str]] = defaultdict(set)
     broader: dict[str, set[str]] = defaultdict(set)
+    opposite: dict[str, set[str]] = defaultdict(set)
     for lemma, offsets in senses.items():
         if len(lemma) < 3 or not lemma.replace("-", "").isalpha():
             continue
@@ -104,13 +106,18 @@ def build(root: Path) -> str:
         for offset in offsets:
             own[stem].add(offset)
             words, pointers = synsets[offset]
-            for symbol, target, source in pointers:
+            for symbol, target, source, target_word in pointers:
                 if symbol == "+" and (source == 0 or words[source - 1] == lemma):
                     own[stem].add(target)  # derivationally related: approve / approval
                 elif symbol == "\\" and (source == 0 or words[source - 1] == lemma):
                     own[stem].add(target)  # pertainym: annual / year
                 elif symbol in ("@", "@i"):
                     broader[stem].add(target)
+                elif symbol == "!" and source and words[source - 1] == lemma:
+                    other = synsets[target][0][target_word - 1]
+                    if other.replace("-", "").isalpha() and _stem(other) != stem:
+                        opposite[stem].add(_stem(other))
+                        opposite[_stem(other)].add(stem)
     shared: dict[str, int] = defaultdict(int)
     for concepts in own.values():
         for c in concepts:
@@ -124,11 +131,12 @@ def build(root: Path) -> str:
                                                for c in sorted(concepts) if c in wanted))
 
     lines = []
-    for stem in sorted(own):
-        a = numbered(own[stem], keep)
+    for stem in sorted(own.keys() | opposite.keys()):
+        a = numbered(own.get(stem, set()), keep)
         b = numbered(broader.get(stem, set()), shared)
-        if a or b:
-            lines.append(f"{stem}\t{a}\t{b}\n")
+        c = " ".join(sorted(opposite.get(stem, ())))
+        if a or b or c:
+            lines.append(f"{stem}\t{a}\t{b}\t{c}\n")
     return NOTICE + "".join(lines)
 
 

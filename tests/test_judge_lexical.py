@@ -414,7 +414,7 @@ def test_probabilities_are_graded() -> None:
 def test_judge_attributes_and_loader() -> None:
     judge = load_judge("lexical")
     assert isinstance(judge, LexicalJudge)
-    assert (judge.name, judge.version, judge.window_chars) == ("lexical", "2", 4000)
+    assert (judge.name, judge.version, judge.window_chars) == ("lexical", "3", 4000)
 
 
 # -------------------------------------------------------------------------------------------------- properties

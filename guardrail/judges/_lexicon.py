@@ -1,6 +1,7 @@
-"""Which words say the same thing, or one a broader thing than the other: WordNet's synonyms, derivations and direct
-hypernyms, as ``nli/build_lexicon.py`` distilled them into ``guardrail/data/lexicon.tsv.gz`` (keyed by the lexical
-judge's stems). Read on first use, ~60,000 stems; nothing of WordNet is needed at run time."""
+"""Which words say the same thing, or one a broader thing than the other, or the opposite: WordNet's synonyms,
+derivations, direct hypernyms and antonyms, as ``nli/build_lexicon.py`` distilled them into
+``guardrail/data/lexicon.tsv.gz`` (keyed by the lexical judge's stems). Read on first use, ~63,000 stems; nothing of
+WordNet is needed at run time."""
 
 from __future__ import annotations
 
@@ -29,5 +30,12 @@ def concepts(stem: str) -> tuple[frozenset[int], frozenset[int]]:
     rest = _table().get(stem)
     if rest is None:
         return _NONE
-    own, _, broader = rest.partition("\t")
+    own, broader, _ = rest.split("\t")
     return frozenset(map(int, own.split())), frozenset(map(int, broader.split()))
+
+
+@cache
+def antonyms(stem: str) -> frozenset[str]:
+    """The stems of a stem's antonyms in its frequent senses ("includ" -> {"exclud"})."""
+    rest = _table().get(stem)
+    return frozenset(rest.rsplit("\t", 1)[1].split()) if rest else frozenset()

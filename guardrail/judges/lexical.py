@@ -5,16 +5,21 @@ It reads the claim (the hypothesis) against the cited passage or passages (the p
 1. **Reading** each text once (cached by text: passages repeat across claims): tokens; sentences and clauses (split
    at ``;``, ``but``/``however``/``whereas``, a comma before ``and``/``or``/``which``, ``and``/``or`` before a new
    predicate, the comma after an ``if``/``when``/``unless`` clause); a clause that starts with a pronoun or goes on
-   with a new predicate inherits the subject of the one before ("they must be taken as leave"). Content words are
-   the words left when stop words, numbers, dates and the negation and modal cues are taken out, compared after light
-   stemming (plurals, ``-ed``, ``-ing``, ``-ly``, ``-ment``, British ``-ise``/``-our``/``-tre``) and through a small
-   synonym table; a shared six-letter prefix (``approval``/``approve``) counts three quarters. Specifics:
+   with a new predicate inherits the subject of the one before ("they must be taken as leave"); a table's cells
+   (``|``) are clauses of their own. Content words are the words left when stop words, numbers, dates and the
+   negation and modal cues are taken out, compared after light stemming (plurals, ``-ed``, ``-ing``, ``-ly``,
+   ``-ment``, British ``-ise``/``-our``/``-tre``) and through a small synonym table; a shared six-letter prefix
+   (``approval``/``approve``) counts three quarters, a WordNet relation (``_lexicon``: a synonym or derivation, a word
+   one step broader or narrower: "guests" for "visitors") 0.85, a light verb ("go", "keep") half and is never an
+   added specific. Specifics:
 
    - quantities: value and unit (time units converted where exact, working days apart, ``%``, currencies with
      ``k``/``million``, counted nouns, ordinals as "floor 3"), a rate (``per week``, ``monthly``, ``each year``;
-     "€40 per month" is "€480 a year") and a bound (``at least``, ``up to``, ``more than``, ``or later``, ranges)
-     as an interval; "a $35,000 order" is a *case*, entailed by a rule whose range or threshold it falls in, not
-     addressed by one it falls outside of;
+     "€40 per month" is "€480 a year"; "requests/min"; "four times a day" is every 6 hours) and a bound (``at least``,
+     ``up to``, ``more than``, ``or later``, ``capped at``, "limit: £2,000", ranges, a bound turned round by the
+     negation before it: "cannot drive more than 9 hours" is at most 9) as an interval; "a $35,000 order" and the
+     values of an "if" clause are a *case*, entailed by a rule whose range or threshold it falls in, not addressed by
+     one it falls outside of;
    - dates: year, quarter, month, day and weekday in the usual written forms ("31 March", "March 31, 2025",
      "2025-03-31", "31.03.2025", "Q3 2025", "the third quarter", "25 and 26 December"; a year named once holds for
      the dates after it, as a hint that never contradicts; months tell calendar quarters unless a fiscal year is
@@ -22,7 +27,8 @@ It reads the claim (the hypothesis) against the cited passage or passages (the p
    - named entities: runs of capitalised words that do not merely start a sentence, acronyms, product codes;
    - the polarity and modality of each clause: affirmative, negated, *must*, *may*, *must not*, *need not*, and a
      condition ("not permitted unless approved" also reads "requires approval"). Opposite polarities contradict
-     ("must" and "optional", "may" and "must not"); "may" and "must" neither entail nor contradict each other.
+     ("must" and "optional", "may" and "must not"); "may" and "must" neither entail nor contradict each other;
+     "not on Pro" against "only on Enterprise", or against a rule with an "unless", is not a contradiction.
 
 2. **Comparing**. Coverage is the share of the claim's content words (and specifics) the premise has, over the whole
    premise (a claim may draw on two passages joined by a blank line), a little less when no stretch of three
@@ -31,15 +37,21 @@ It reads the claim (the hypothesis) against the cited passage or passages (the p
    the premise clauses that share the most content words with the claim's clause (adjacent word pairs, the subject
    and stated specifics break ties). A specific the slot agrees with is fine; one the slot contradicts (another
    number for the same unit, another date, another name in the same position, the opposite polarity or modality,
-   an antonym from a small table) is evidence of contradiction, as strong as the slot is well aligned; one the
-   premise does not state at all is an *added specific* (neutral).
+   an antonym from a small table or WordNet; in the subject an antonym is another case: "part-time staff") is evidence
+   of contradiction, as strong as the slot is well aligned; one the premise does not state at all is an *added
+   specific* (neutral), *invented* when no one step of arithmetic on the premise's numbers gives it.
 
-3. **Deciding**: probabilities that add up to 1 from coverage, added specifics and the strongest conflict; never
-   more than about 0.9 for any label.
+3. **Deciding**. Where the evidence is clean (a number, date or name in conflict in a well-aligned slot; an invented
+   number; a date stated less precisely; support scattered over distant sentences; a specific added, weakly stated
+   or in conflict in a claim the premise otherwise supports well) the hand-set rule decides: probabilities from
+   coverage, added specifics and the strongest conflict. Elsewhere a multinomial logistic model over the same
+   evidence, fitted on the development sets (``nli/fit_lexical.py``, weights in ``_lexical_model``), decides, and
+   says "contradiction" only when there is a conflict it can name. Never more than about 0.9 for any label.
 
-What it cannot see: relations (who approves whom), paraphrase far from the passage's words, implication that needs
-arithmetic or world knowledge, quantifiers ("all", "only"), a value bound to the wrong one of two names in the same
-clause, a conflict outside the best-aligned clause. Its accuracy is measured on a held-out set (``nli/``).
+What it cannot see: relations (who approves whom), paraphrase far from the passage's words and WordNet's, implication
+that needs arithmetic, the calendar or world knowledge, quantifiers ("all", "only"), a value bound to the wrong one of
+two names in the same clause, a conflict outside the best-aligned clause. Its accuracy is measured on a held-out set
+(``nli/pairs.jsonl``) and published in the README.
 """
 
 from __future__ import annotations
@@ -55,7 +67,7 @@ from typing import ClassVar, NamedTuple, TypeVar
 
 from ..text import normalize
 from . import _lexical_model as _model
-from ._lexicon import concepts
+from ._lexicon import antonyms, concepts
 from .base import JudgeFailure, Judgement, Probabilities
 
 __all__ = ["Conflict", "Explanation", "LexicalJudge"]
@@ -169,7 +181,9 @@ _ANTONYM_PAIRS = (
     "approve deny", "enable disable", "open closed", "paid unpaid", "internal external", "public private",
     "permanent temporary", "full part", "first last", "domestic international", "upper lower",
     "remote onsite", "online offline", "true false", "same different", "refundable nonrefundable",
-    "free paid", "free charged",
+    "free paid", "free charged", "advance arrears", "inbound outbound", "upload download", "import export",
+    "credit debit", "gross net", "fixed variable", "primary secondary", "buy sell", "deposit withdrawal",
+    "weekday weekend", "upfront arrears",
 )
 
 # Polarity and modality categories of a clause.
@@ -411,7 +425,8 @@ class _Text:
     _by_number: dict[float, tuple[_Quantity, ...]] | None = field(default=None, init=False)
     _words: tuple[str, ...] | None = field(default=None, init=False)
     _relations: tuple[dict[int, str], dict[int, str]] | None = field(default=None, init=False)
-    _numbers: tuple[float, ...] | None = field(default=None, init=False)
+    _derivable: frozenset[float] | None = field(default=None, init=False)
+    related: dict[str, str | None] = field(default_factory=dict, init=False)  # claim stem -> its premise stem
 
     @property
     def index(self) -> dict[str, tuple[int, ...]]:
@@ -465,12 +480,26 @@ class _Text:
         return frozenset(q.number for q in self.quantities)
 
     @property
-    def numbers(self) -> tuple[float, ...]:
-        """Its quantities' numbers as written and as converted (at most 24 of them: a long passage's)."""
-        if self._numbers is None:
-            seen = dict.fromkeys(v for q in self.quantities for v in (q.number, q.value) if math.isfinite(v))
-            self._numbers = tuple(seen)[:24]
-        return self._numbers
+    def derivable(self) -> frozenset[float]:
+        """The numbers its quantities give in one step of arithmetic: each number as written and as converted,
+        by a calendar factor (days a week, months a year, ...), and the sum, difference, product and ratio of any
+        two (of its first 16: a long passage's), to six decimals."""
+        if self._derivable is None:
+            numbers = tuple(dict.fromkeys(v for q in self.quantities for v in (q.number, q.value)
+                                          if math.isfinite(v)))[:16]
+            out = set()
+            for i, a in enumerate(numbers):
+                out.add(a)
+                out.update(a * f for f in _FACTORS)
+                out.update(a / f for f in _FACTORS)
+                for b in numbers[i:]:
+                    out.update((a + b, abs(a - b), a * b))
+                    if b:
+                        out.add(a / b)
+                    if a:
+                        out.add(b / a)
+            self._derivable = frozenset(_rounded(v) for v in out)
+        return self._derivable
 
     @property
     def relations(self) -> tuple[dict[int, str], dict[int, str]]:
@@ -667,9 +696,16 @@ def _bound(t: _Tokens, start: int, after: int, n: int) -> str:
         if found:
             t.consumed[after] = t.consumed[after + 1] = 1
             return found
+    k = start - 1
+    while k >= 0 and k >= start - 3 and low[k] in (":", "is", "of", "at", "="):
+        k -= 1
+    if k >= 0 and low[k] in _LIMIT_NOUNS and t.sentences[t.clause[k]] == t.sentences[t.clause[start]]:
+        return _LIMIT_NOUNS[low[k]]  # "Single item limit: £2,000", "a cap of 10 hours"
     return "eq"
 
 
+_LIMIT_NOUNS = {"limit": "le", "limits": "le", "cap": "le", "ceiling": "le", "maximum": "le", "max": "le",
+                "minimum": "ge", "min": "ge", "floor": "ge"}
 _TURNED = {"gt": "le", "ge": "lt", "lt": "ge", "le": "gt"}
 _BOUND_NEGATIONS = frozenset("not never cannot can't mustn't don't doesn't won't shouldn't isn't aren't".split())
 _NOT_BETWEEN = frozenset("for of on in at to with by from if when unless and or that which who".split())
@@ -1760,6 +1796,14 @@ def _related(s: str, p: _Text) -> str | None:
     """The premise stem that says what claim stem ``s`` says in other words (WordNet): a synonym or derivation, a
     narrower word (the premise's "laptop" for the claim's "computer"), or failing those a broader one ("visitor"
     for "guest": real answers generalise and specialise freely, and the other checks catch a changed specific)."""
+    memo = p.related
+    if s in memo:
+        return memo[s]
+    memo[s] = found = _relate(s, p)
+    return found
+
+
+def _relate(s: str, p: _Text) -> str | None:
     own, broader = concepts(s)
     if not own and not broader:
         return None
@@ -1781,21 +1825,11 @@ _FACTORS = (7.0, 12.0, 24.0, 52.0, 60.0, 100.0, 365.0)  # days a week, months a 
 
 def _derivable(x: float, p: _Text) -> bool:
     """Whether ``x`` is one of the premise's numbers, or one step of arithmetic from them."""
-    numbers = p.numbers
-    if not numbers:
-        return False
+    return _rounded(x) in p.derivable
 
-    def near(v: float) -> bool:
-        return abs(v - x) <= 1e-6 * max(1.0, abs(x))
 
-    for a in numbers:
-        if near(a) or any(near(a * f) or near(a / f) for f in _FACTORS):
-            return True
-    for i, a in enumerate(numbers):
-        for b in numbers[i:]:
-            if near(a + b) or near(abs(a - b)) or near(a * b) or (b and near(a / b)) or (a and near(b / a)):
-                return True
-    return False
+def _rounded(v: float) -> float:
+    return round(v, 6)
 
 
 def _entity_present(e: _Entity, t: _Text) -> bool:
@@ -1816,6 +1850,7 @@ class _Decision:
         self.weak: list[str] = []
         self.matched = 0  # claim quantities and dates the premise states
         self.invented = 0  # added quantities no arithmetic on the premise's numbers gives
+        self._features: tuple[float, ...] | None = None
         self._rankings: dict[int, list[tuple[float, list[int]]]] = {}
         # How each claim quantity and date relates to the premise's comparable ones: (relation, premise item).
         self.q_rel = [[(r, o) for o in _candidates(q, premise) if (r := _bare_relation(q, o, premise)) is not None]
@@ -2112,7 +2147,23 @@ class _Decision:
                     continue  # "open enrollment closes"; or a clause about the same things says it too
                 if all(_ANTONYMS[a] & p.clause_stems[c2] for c2 in best):
                     other = sorted(_ANTONYMS[a] & p.clause_stems[best[0]])[0]
-                    self.conflicts.append(Conflict("antonym", a, other, strength))
+                    self._opposite(clause, a, other, strength)
+            for a in sorted(core - seen):  # WordNet's antonyms: "accepted" against "refused", "locked" / "unlocked"
+                opposite = antonyms(a)
+                if not opposite or opposite & core or any(a in p.clause_stems[c2] for c2 in aligned):
+                    continue
+                if all(opposite & p.clause_stems[c2] for c2 in best):
+                    other = sorted(opposite & p.clause_stems[best[0]])[0]
+                    self._opposite(clause, a, other, strength)
+
+    def _opposite(self, clause: _Clause, word: str, other: str, strength: float) -> None:
+        """The claim says ``word`` where its slot says the opposite. In the subject ("part-time staff get 25 days"
+        against "full-time staff get 25 days") that is another case, which the passage does not address; in the
+        predicate ("fees are charged in advance" against "in arrears") it is a contradiction."""
+        if word in clause.sequence[:2]:
+            self.added.append(f"words: {word} (the passage speaks of {other})")
+        else:
+            self.conflicts.append(Conflict("antonym", word, other, strength))
 
     def rule(self) -> tuple[float, float, float]:
         """The hand-set reading of the evidence (version 2's answer): entailment from coverage, less for each
@@ -2134,7 +2185,12 @@ class _Decision:
         return p_e, 1.0 - p_c - p_e, p_c
 
     def features(self) -> tuple[float, ...]:
-        """The evidence as numbers, in the order of ``_lexical_model.FEATURES``."""
+        """The evidence as numbers, in the order of ``_lexical_model.FEATURES`` (computed once)."""
+        if self._features is None:
+            self._features = self._evidence()
+        return self._features
+
+    def _evidence(self) -> tuple[float, ...]:
         h = self.h
         n, k = len(h.content), len(h.quantities) + len(h.dates)
         local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
@@ -2275,7 +2331,7 @@ class LexicalJudge:
     docstring. Deterministic, pure Python, no model."""
 
     name: ClassVar[str] = "lexical"
-    version = "2"
+    version = "3"
     window_chars = 4000
 
     def judge(self, pairs: Sequence[tuple[str, str]]) -> list[Judgement]:
