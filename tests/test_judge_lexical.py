@@ -709,3 +709,21 @@ def test_no_contradiction_without_a_conflict_it_can_name() -> None:
         x = JUDGE.explain(LEAVE, hypothesis)
         if not x.conflicts:
             assert x.probabilities.label != C, x
+
+
+@pytest.mark.parametrize(("premise", "hypothesis"), [
+    ("Returns. You may return unused items within 30 days of delivery for a full refund.",
+     "An order delivered on 1 June 2026 can be returned for a full refund until 1 July 2026."),
+    ("A postmortem is required for every Sev1 incident and must be published within 5 business days of resolution.",
+     "For a Sev1 resolved on Friday 27 February 2026, the postmortem is due by Friday 6 March 2026."),
+    ("Release 5.0 becomes generally available on Tuesday 3 March 2026. The v1 REST API will be removed 12 months "
+     "after general availability.", "The v1 API is scheduled for removal in March 2027."),
+])
+def test_dates_the_passage_gives_by_arithmetic(premise: str, hypothesis: str) -> None:
+    check(premise, hypothesis, E)
+
+
+def test_a_day_no_arithmetic_gives_is_not_supported() -> None:
+    premise = "A postmortem is required for every Sev1 incident and must be published within 5 business days."
+    assert label(premise, "For a Sev1 resolved on Friday 27 February 2026, the postmortem is due by Friday 13 March "
+                          "2026.") != E

@@ -1505,6 +1505,95 @@ _RANGE_ENDS = frozenset({"through", "thru", "to", "until", "till", "and"})
 _NOT_A_DAY = _AFTER_WORDS | _BEFORE_WORDS | _RANGE_ENDS | {"by"}  # a claim date with these is a bound or deadline
 
 
+def _calendar_day(d: _Date, year: int | None) -> datetime.date | None:
+    y = d.year if d.year is not None else year
+    if y is None or d.month is None or d.day is None or d.span is not None:
+        return None
+    try:
+        return datetime.date(y, d.month, d.day)
+    except ValueError:
+        return None
+
+
+def _durations(p: _Text) -> tuple[set[int], set[int], set[int]]:
+    """The passage's durations as whole calendar days, working days and months."""
+    days: set[int] = set()
+    working: set[int] = set()
+    months: set[int] = set()
+    for q in p.quantities:
+        if q.dim != "time" or q.rate or not math.isfinite(q.value) or q.value <= 0:
+            continue
+        if q.family == "w":
+            working.add(round(q.value / 24))
+        elif q.family == "h" and abs(q.value / 24 - round(q.value / 24)) < 1e-9:
+            days.add(round(q.value / 24))
+        elif q.family == "m":
+            n = q.value / 730.5
+            if abs(n - round(n)) < 1e-6:
+                months.add(round(n))
+    return days, working, months
+
+
+def _working_days(a: datetime.date, b: datetime.date) -> int:
+    """Working days after ``a`` up to and including ``b`` (Monday to Friday; no public holidays)."""
+    n, day = 0, a
+    while day < b and n < 400:
+        day += datetime.timedelta(days=1)
+        n += day.weekday() < 5
+    return n
+
+
+def _months_apart(a: datetime.date, b: datetime.date) -> int | None:
+    if a.day != b.day:
+        return None
+    return (b.year - a.year) * 12 + b.month - a.month
+
+
+def _derived_dates(dates: Sequence[_Date], p: _Text) -> set[int]:
+    """The claim's dates that the passage gives by calendar arithmetic: two of the claim's dates a duration of the
+    passage apart ("delivered on 1 June ... returned by 1 July" with "within 30 days"; "resolved on Friday 27
+    February ... due by Friday 6 March" with "within 5 business days"), or one of the passage's dates plus one of its
+    durations ("removed 12 months after general availability on 3 March 2026": March 2027)."""
+    if not dates or not p.quantities:
+        return set()
+    days, working, months = _durations(p)
+    if not (days or working or months):
+        return set()
+    year = next((d.year for d in dates if d.year is not None), None)
+    if year is None:
+        year = next((d.year for d in p.dates if d.year is not None), None)
+    mine = [_calendar_day(d, year) for d in dates]
+    out: set[int] = set()
+
+    def apart(a: datetime.date, b: datetime.date) -> bool:
+        return (b - a).days in days or _working_days(a, b) in working or _months_apart(a, b) in months
+
+    for i, a in enumerate(mine):
+        for j, b in enumerate(mine):
+            if a is not None and b is not None and a < b and apart(a, b):
+                out.update((i, j))
+    for i, d in enumerate(dates):  # "Friday" of "Friday 6 March 2026", when that is a Friday
+        if d.weekday is not None and d.month is None and any(
+                dates[j].clause == d.clause and mine[j] is not None and mine[j].weekday() == d.weekday  # type: ignore[union-attr]
+                for j in out):
+            out.add(i)
+    theirs = [x for x in (_calendar_day(d, year) for d in p.dates) if x is not None]
+    for i, d in enumerate(dates):
+        if i in out or d.month is None:
+            continue
+        for base in theirs:
+            for n in months:
+                m = base.month - 1 + n
+                y, m = base.year + m // 12, m % 12 + 1
+                if d.month == m and (d.year is None or d.year == y) and d.day in (None, base.day):
+                    out.add(i)
+            for n in days:
+                target = base + datetime.timedelta(days=n)
+                if d.month == target.month and d.day == target.day and (d.year is None or d.year == target.year):
+                    out.add(i)
+    return out
+
+
 def _day_number(d: _Date) -> float:
     return d.month * 32.0 + d.day if d.month is not None and d.day is not None else -1.0
 
@@ -1979,7 +2068,11 @@ class _Decision:
         # (a year alone, "the 2025 holiday", accounts for no premise date: "25 August 2025" may still contradict)
         used = {id(o) for d, rel in zip(self.h.dates, self.d_rel, strict=True) for r, o in rel
                 if r == 2 and (d.month is not None or d.weekday is not None or d.quarter is not None)}
-        for d, rel in zip(self.h.dates, self.d_rel, strict=True):
+        derived = _derived_dates(self.h.dates, self.p)
+        for k, (d, rel) in enumerate(zip(self.h.dates, self.d_rel, strict=True)):
+            if k in derived:
+                self.matched += 1  # a date the passage's dates and durations give ("30 days after 1 June")
+                continue
             self._specific("date", d, rel, *self.ranking(d.clause), used)
 
     def _specific(self, kind: str, item: _Quantity | _Date, rel: list[tuple[int, _Quantity]] | list[tuple[int, _Date]],
@@ -2043,7 +2136,9 @@ class _Decision:
         """Count an added quantity the passage's numbers cannot give by one step of arithmetic (the number itself,
         a sum, difference, product or ratio of two of them, or one of them by a calendar factor): what the passage
         cannot be read to say at all."""
-        if not isinstance(item, _Quantity):
+        if isinstance(item, _Date):
+            if item.month is not None and item.day is not None:
+                self.invented += 1  # a day of the calendar the passage neither names nor gives by arithmetic
             return
         if item.number in self.p.written or not (_derivable(item.number, self.p) or _derivable(item.value, self.p)):
             # (the same number as written, with another unit or rate, is another thing: "10 days" for "10 working
