@@ -29,8 +29,9 @@ from guardrail.judges.lexical import _features  # noqa: E402
 LABELS = ("entailment", "neutral", "contradiction")
 FEATURES = ("coverage", "overall", "local", "rule_e", "rule_n", "rule_c", "added_words", "added_numbers",
             "added_dates", "added_entities", "weak_specifics", "weak_modality", "conflict_number", "conflict_date",
-            "conflict_entity", "conflict_polarity", "conflict_antonym", "conflicts", "matched", "clean",
-            "clean_coverage", "added_supported", "entity_supported", "specific_supported", "polarity_supported")
+            "conflict_entity", "conflict_polarity", "conflict_antonym", "conflict_agent", "conflicts", "matched",
+            "clean", "clean_coverage", "added_supported", "entity_supported", "specific_supported",
+            "polarity_supported")
 DEV = ("dev.jsonl", "dev_b.jsonl", "dev_c.jsonl", "dev_d.jsonl", "dev_e.jsonl")
 OUT = ROOT / "guardrail" / "judges" / "_lexical_model.py"
 

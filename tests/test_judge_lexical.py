@@ -727,3 +727,13 @@ def test_a_day_no_arithmetic_gives_is_not_supported() -> None:
     premise = "A postmortem is required for every Sev1 incident and must be published within 5 business days."
     assert label(premise, "For a Sev1 resolved on Friday 27 February 2026, the postmortem is due by Friday 13 March "
                           "2026.") != E
+
+
+def test_another_agent_is_a_conflict_and_an_additional_one_is_not() -> None:
+    """"approved by X" against "approved by Y": a different approver (a conflict); "by Y and HR" adds one (not
+    stated, never a contradiction)."""
+    premise = "Parental leave requests are submitted in Workday and approved by your line manager."
+    x = JUDGE.explain(premise, "Parental leave requests are approved by your department head.")
+    assert [c.kind for c in x.conflicts] == ["agent"] and x.probabilities.label == C
+    x = JUDGE.explain(premise, "Parental leave requests are approved by your line manager and HR.")
+    assert not x.conflicts and x.probabilities.label != C

@@ -397,6 +397,7 @@ class _Clause(NamedTuple):
     condition: bool  # "without" or "unless" at all
     continues: bool  # it starts with a pronoun: it speaks of what the clause before it does
     scope: int = 0  # _UNIVERSAL ("any", "all", "no limit"), _RESTRICTIVE ("only"), _ABSOLUTE ("never"), or'ed
+    agent: tuple[str, ...] = ()  # the content stems right after "by": who does it ("by the line manager")
 
 
 @dataclass(slots=True, eq=False)
@@ -1309,6 +1310,7 @@ _CUE_WORDS = _NEGATIONS | frozenset(_MODALS) | frozenset(_CONTRACTIONS) | {
 # "not permitted unless approved", "not reimbursable, except at approved client dinners", "cannot operate a forklift
 # until certified": a negation with a condition that lifts it
 _CONDITIONS = frozenset({"without", "unless", "except", "until"})
+_DETERMINERS = frozenset("the a an your their its our his her this that each".split())
 _WORD_INFO: dict[str, str | tuple[str | None, ...]] = {}
 _NO_STEMS: frozenset[str] = frozenset()
 
@@ -1357,6 +1359,8 @@ def _analyse(text: str) -> _Text:
     adjacent: set[str] = set()  # "STEM STEM" of content words next to each other in the text
     last_word, last_stem = -2, ""
     skip = -1
+    agents: list[list[str]] = [[] for _ in range(n_clauses)]  # per clause, the stems after "by" (who acts)
+    agent_at = -2  # the last token of the agent being read
     for i in range(t.n):
         if kind[i] != "word":
             if run:
@@ -1377,6 +1381,13 @@ def _analyse(text: str) -> _Text:
             run.append(i)
         if consumed[i] or i == skip:
             continue
+        if w == "by":
+            if not agents[c]:
+                agent_at = i
+            continue
+        if agent_at == i - 1 and w in _DETERMINERS:
+            agent_at = i
+            continue
         quantifier = _SCOPE_WORDS.get(w)
         if quantifier is not None:
             scope[c] |= quantifier
@@ -1386,6 +1397,9 @@ def _analyse(text: str) -> _Text:
         if info is None:
             info = _word_info(w)
         if info.__class__ is tuple:  # a content word (the usual case): its parts' stems
+            if agent_at == i - 1 and clause_of[agent_at] == c and any(info):
+                agents[c].extend(st for st in info if st)
+                agent_at = i
             for st in info:
                 if st:
                     if last_word == i - 1 and last_stem:  # right after another content word: "VPN client"
@@ -1466,7 +1480,8 @@ def _analyse(text: str) -> _Text:
         clauses.append(_Clause(frozenset(clause_stems[c] - antonyms) if antonyms else frozenset(clause_stems[c]),
                                frozenset(antonyms) if antonyms else _NO_STEMS, categories[c], sentence_of[c],
                                tuple(sequences[c]), bool(conditions[c]) and categories[c] in (_NEG, _PROH),
-                               bool(conditions[c]), t.n > 0 and c > 0 and low[t.starts[c]] in _PRONOUNS, scope[c]))
+                               bool(conditions[c]), t.n > 0 and c > 0 and low[t.starts[c]] in _PRONOUNS, scope[c],
+                               tuple(agents[c])))
     return _Text(
         content=content, stems=frozenset(content), uppers=frozenset(uppers) if uppers else _NO_STEMS,
         clauses=tuple(clauses), quantities=tuple(quantities), dates=tuple(dates), entities=tuple(entities),
@@ -1664,7 +1679,7 @@ def _close_entity(t: _Tokens, run: list[int], out: list[_Entity]) -> None:
 class Conflict(NamedTuple):
     """A specific of the claim that the aligned part of the premise contradicts."""
 
-    kind: str  # "number", "date", "entity", "polarity", "antonym"
+    kind: str  # "number", "date", "entity", "polarity", "antonym", "agent"
     claim: str
     premise: str
     strength: float  # 0..1: how well the two are aligned
@@ -2179,8 +2194,6 @@ class _Decision:
                 same_slot = [o for o in rivals if (o.left and o.left == e.left) or (o.right and o.right == e.right)]
                 if same_slot:
                     found = Conflict("entity", e.text, same_slot[0].text, _strength(score / size))
-                elif rivals and score / size >= 0.75 and not present:
-                    found = Conflict("entity", e.text, rivals[0].text, 0.6 * _strength(score / size))
                 if found or rivals:
                     break
             if found and h.clauses[e.clause].category in (_NEG, _PROH, _NOTREQ) \
@@ -2251,6 +2264,33 @@ class _Decision:
                     other = sorted(opposite & p.clause_stems[best[0]])[0]
                     self._opposite(clause, a, other, strength)
 
+    def agents(self) -> None:
+        """Who acts: a claim clause's agent ("approved by the department head") against its best-aligned premise
+        clause's ("by the line manager"). Another agent, sharing no word, where the rest aligns well, is a conflict
+        (a different approver is enough, says the claim); one that adds to the passage's shares a word and is left
+        to coverage (an additional approver: not stated)."""
+        p = self.p
+        for clause in self.h.clauses:
+            mine = set(clause.agent)
+            if not mine:
+                continue
+            rest = clause.core - mine
+            if len(rest) < 2:
+                continue
+            ranking = _ranked(p, sorted(rest), [tuple(s for s in clause.sequence if s not in mine)], {})
+            if not ranking:
+                continue
+            score, best = ranking[0]
+            fraction = score / len(rest)
+            theirs = [set(p.clauses[c].agent) for c in best if p.clauses[c].agent]
+            if fraction < 0.6 or not theirs or any(mine & other for other in theirs) \
+                    or any(mine <= p.clause_stems[c] for c in best):
+                continue
+            strength = _strength(fraction)
+            if strength >= 0.3:
+                self.conflicts.append(Conflict("agent", " ".join(clause.agent),
+                                               " ".join(p.clauses[best[0]].agent or ("?",)), strength))
+
     def _opposite(self, clause: _Clause, word: str, other: str, strength: float) -> None:
         """The claim says ``word`` where its slot says the opposite. In the subject ("part-time staff get 25 days"
         against "full-time staff get 25 days") that is another case, which the passage does not address; in the
@@ -2292,11 +2332,12 @@ class _Decision:
         overall = (self.coverage * n + self.matched) / (n + k) if n + k else 1.0
         added = [a.partition(":")[0] for a in self.added]
         weak = [w.partition(":")[0] for w in self.weak]
-        strongest = dict.fromkeys(("number", "date", "entity", "polarity", "antonym"), 0.0)
+        strongest = dict.fromkeys(("number", "date", "entity", "polarity", "antonym", "agent"), 0.0)
         for conflict in self.conflicts:
             strongest[conflict.kind] = max(strongest[conflict.kind], conflict.strength)
         p_e, p_n, p_c = self.rule()
         clean = not self.added and not self.weak and max(strongest.values()) < 0.3
+        supported = max(local, overall - 0.3)
         return (
             max(local, overall - 0.3), overall, local, math.log(p_e), math.log(p_n), math.log(p_c),
             added.count("words"), added.count("number"), added.count("date"), added.count("entity"),
@@ -2304,9 +2345,8 @@ class _Decision:
             float(len(self.conflicts)), float(self.matched), float(clean),
             float(clean) * max(local, overall - 0.3),
             # the same evidence weighs more when the rest of the claim is well supported
-            len(added) * max(local, overall - 0.3), strongest["entity"] * max(local, overall - 0.3),
-            max(strongest["number"], strongest["date"]) * max(local, overall - 0.3),
-            strongest["polarity"] * max(local, overall - 0.3),
+            len(added) * supported, max(strongest["entity"], strongest["agent"]) * supported,
+            max(strongest["number"], strongest["date"]) * supported, strongest["polarity"] * supported,
         )
 
     def decisive(self) -> bool:
@@ -2315,7 +2355,7 @@ class _Decision:
         passage may not make); or a claim the passage otherwise supports well with a specific added, weakly stated
         or in conflict ("25 days of leave plus 3 wellness days"). Elsewhere (loosely supported claims, where what
         looks added is as often a paraphrase the reading missed) the fitted model weighs the evidence."""
-        if any(c.strength >= 0.9 and c.kind in ("number", "date", "entity") for c in self.conflicts):
+        if any(c.strength >= 0.9 and c.kind in ("number", "date", "entity", "agent") for c in self.conflicts):
             return True
         if self.invented or any(w.startswith("date:") for w in self.weak):
             return True  # a number no arithmetic on the passage's numbers gives: the passage cannot support it
@@ -2406,6 +2446,7 @@ def _decided(premise: str, hypothesis: str) -> _Decision:
     d.dates()
     d.entities()
     d.polarity()
+    d.agents()
     return d
 
 
