@@ -737,3 +737,15 @@ def test_another_agent_is_a_conflict_and_an_additional_one_is_not() -> None:
     assert [c.kind for c in x.conflicts] == ["agent"] and x.probabilities.label == C
     x = JUDGE.explain(premise, "Parental leave requests are approved by your line manager and HR.")
     assert not x.conflicts and x.probabilities.label != C
+
+
+def test_a_limit_restated_with_another_value_conflicts() -> None:
+    premise = "Cover limits\nThe most we will cover for any single watch is £1,500."
+    assert label(premise, "A single watch is covered up to £2,500.") == C
+    assert label(premise, "A single watch is covered up to £1,500.") == E
+
+
+def test_fractions_of_a_whole_are_percentages() -> None:
+    premise = "Overpayments of up to 10% of the balance each year are free of early repayment charges."
+    assert label(premise, "You can overpay up to a tenth of your balance every year without a charge.") != C
+    assert label(premise, "You can overpay up to a fifth of your balance every year without a charge.") == C

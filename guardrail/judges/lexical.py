@@ -338,6 +338,11 @@ _TOKEN = re.compile(
 _MARKER = re.compile(r"\[(?:\d+(?:\s*[,;–-]\s*\d+)*|[\w.-]+:[^\]\n]{1,80})\]")
 _PER_SLASH = re.compile(r"(?<=[^\W\d_])/(sec|second|min|minute|h|hr|hour|day|week|wk|month|mo|year|yr|night|person|"
                         r"user|seat|employee|head|item|order|unit|page|GB|MB|TB|km|kg|mile)\b")
+_FRACTIONS = {"half": "50%", "a half": "50%", "one half": "50%", "a quarter": "25%", "one quarter": "25%",
+              "a fifth": "20%", "one fifth": "20%", "a tenth": "10%", "one tenth": "10%", "three quarters": "75%"}
+_FRACTION = re.compile(r"\b(" + "|".join(sorted(_FRACTIONS, key=len, reverse=True)) + r") of\b"
+                       r"(?!\s+(?:an?|the|each|every)\s+(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?\b)",
+                       re.IGNORECASE)  # ("a quarter of an hour" is 15 minutes: a fraction of a unit, read elsewhere)
 _ISO = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 _DMY = re.compile(r"\d{1,2}[./]\d{1,2}[./]\d+")
 _ORDINAL = re.compile(r"([\d,.]+)(?:st|nd|rd|th)")
@@ -1343,6 +1348,8 @@ def _analyse(text: str) -> _Text:
         text = text.replace("|", ";")
     if "/" in text:
         text = _PER_SLASH.sub(r" per \1", text)  # "1,000 requests/min" is 1,000 requests per minute
+    if " of" in text:
+        text = _FRACTION.sub(lambda m: _FRACTIONS[m.group(1).lower()] + " of", text)  # "a tenth of" is 10 % of
     t = _Tokens(text)
     quantities, dates = _specifics(t)
     dates = _spans(_with_years(t, dates))
@@ -1788,6 +1795,9 @@ def _quantity_relation(c: _Quantity, p: _Quantity) -> int | None:
         return 0
     if c.rate and not p.rate:
         return 1
+    if cb in "gl" and p.bound == "eq" and not same and not p.instance:
+        # "up to £2,500" against "the most we pay is £1,500": a limit restated with another value
+        return 0
     if lo <= p.low and p.high <= hi:
         return 2
     if c.bound == "eq" and p.bound[0] in "gl" and same:
