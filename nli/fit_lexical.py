@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from guardrail.judges.lexical import _features  # noqa: E402
 
 LABELS = ("entailment", "neutral", "contradiction")
-FEATURES = ("coverage", "overall", "local", "rule_e", "rule_n", "rule_c", "added_words", "added_numbers",
+FEATURES = ("supported", "overall", "local", "rule_e", "rule_n", "rule_c", "added_words", "added_numbers",
             "added_dates", "added_entities", "weak_specifics", "weak_modality", "conflict_number", "conflict_date",
             "conflict_entity", "conflict_polarity", "conflict_antonym", "conflict_agent", "conflicts", "matched",
             "clean", "clean_coverage", "added_supported", "entity_supported", "specific_supported",
@@ -114,8 +114,8 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=20.0)
     ap.add_argument("--dry-run", action="store_true", help="report, do not write the model")
     args = ap.parse_args()
-    if any(p.name == "pairs.jsonl" for p in args.fit):
-        sys.exit("pairs.jsonl is the held-out set: fitting on it would make its figures meaningless")
+    if any(p.name == "pairs.jsonl" for p in [*args.fit, *args.validate]):
+        sys.exit("pairs.jsonl is the held-out set: choosing a judge by it would make its figures meaningless")
     x, y = load(args.fit)
     model = fit(x, y, args.l2)
     report("fit", model, x, y)

@@ -86,7 +86,7 @@ _STOPWORDS = frozenset(
     till unless although though however therefore thus whereas within inside across along around toward towards
     please plus take takes took taken taking make makes made making itself themselves ourselves yourself yourselves
     herself himself one's s t you'll you're you've you'd we'll we're we've it's that's there's they're they'll
-    i'm i'll let's away back aside apart along""".split()
+    i'm i'll let's away back aside apart""".split()
 )
 _NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -189,9 +189,11 @@ _ANTONYM_PAIRS = (
 # Polarity and modality categories of a clause.
 _AFF, _NEG, _OBL, _PERM, _PROH, _NOTREQ = range(6)
 _CATEGORY_NAMES = ("affirmative", "negated", "must", "may", "must not", "need not")
-_NEGATIONS = frozenset("not no never none nor neither nobody nothing nowhere non".split()
-                       # predicates that say "not": "receiving is paused", "IE 11 is unsupported"
-                       + "paused suspended halted ceased discontinued unavailable unsupported excluded".split())
+_NEGATIONS = frozenset("not no never none nor neither nobody nothing nowhere non".split())
+# Predicates that say "not" after a copula ("receiving is paused", "IE 11 is unsupported"); before a noun they only
+# describe it ("suspended accounts are deleted").
+_NEGATIVE_PREDICATES = frozenset("paused suspended halted ceased discontinued unavailable unsupported excluded".split())
+_COPULAS = frozenset("is are was were be been being remains remain stays stay".split())
 _MODALS = {
     **dict.fromkeys("must shall should required require requires requiring mandatory obligatory compulsory need "
                     "needs needed necessary obliged obligated".split(), _OBL),
@@ -307,8 +309,8 @@ def _stem(word: str) -> str:
 
 # Verbs that carry little of a claim's meaning ("the money goes back to the card", "keep the receipt").
 _LIGHT = frozenset(_stem_uncached(w) for w in "go goes went gone going come comes came coming keep keeps kept keeping "
-                   "set sets setting put puts putting give gives gave given giving get gets got getting hold holds "
-                   "held run runs ran show shows showed shown happen happens happened".split())
+                   "set sets setting put puts putting give gives gave given giving hold holds held run runs ran "
+                   "show shows showed shown happen happens happened".split())
 _SYNONYMS: dict[str, str] = {}
 for _group in _SYNONYM_GROUPS:
     _words = _group.split()
@@ -343,6 +345,7 @@ _FRACTIONS = {"half": "50%", "a half": "50%", "one half": "50%", "a quarter": "2
 _FRACTION = re.compile(r"\b(" + "|".join(sorted(_FRACTIONS, key=len, reverse=True)) + r") of\b"
                        r"(?!\s+(?:an?|the|each|every)\s+(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?\b)",
                        re.IGNORECASE)  # ("a quarter of an hour" is 15 minutes: a fraction of a unit, read elsewhere)
+_QUESTION = re.compile(r"(?:^|(?<=[.!?\n]))[^.!?\n]*\?")
 _ISO = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 _DMY = re.compile(r"\d{1,2}[./]\d{1,2}[./]\d+")
 _ORDINAL = re.compile(r"([\d,.]+)(?:st|nd|rd|th)")
@@ -403,6 +406,7 @@ class _Clause(NamedTuple):
     continues: bool  # it starts with a pronoun: it speaks of what the clause before it does
     scope: int = 0  # _UNIVERSAL ("any", "all", "no limit"), _RESTRICTIVE ("only"), _ABSOLUTE ("never"), or'ed
     agent: tuple[str, ...] = ()  # the content stems right after "by": who does it ("by the line manager")
+    exception: frozenset[str] = frozenset()  # the stems after "unless" / "except" / "without": the case it lifts
 
 
 @dataclass(slots=True, eq=False)
@@ -431,7 +435,7 @@ class _Text:
     _by_number: dict[float, tuple[_Quantity, ...]] | None = field(default=None, init=False)
     _words: tuple[str, ...] | None = field(default=None, init=False)
     _relations: tuple[dict[int, str], dict[int, str]] | None = field(default=None, init=False)
-    _derivable: frozenset[float] | None = field(default=None, init=False)
+    _arithmetic: frozenset[float] | None = field(default=None, init=False)
     related: dict[str, str | None] = field(default_factory=dict, init=False)  # claim stem -> its premise stem
 
     @property
@@ -486,11 +490,11 @@ class _Text:
         return frozenset(q.number for q in self.quantities)
 
     @property
-    def derivable(self) -> frozenset[float]:
+    def arithmetic(self) -> frozenset[float]:
         """The numbers its quantities give in one step of arithmetic: each number as written and as converted,
         by a calendar factor (days a week, months a year, ...), and the sum, difference, product and ratio of any
         two (of its first 16: a long passage's), to six decimals."""
-        if self._derivable is None:
+        if self._arithmetic is None:
             numbers = tuple(dict.fromkeys(v for q in self.quantities for v in (q.number, q.value)
                                           if math.isfinite(v)))[:16]
             out = set()
@@ -504,8 +508,8 @@ class _Text:
                         out.add(a / b)
                     if a:
                         out.add(b / a)
-            self._derivable = frozenset(_rounded(v) for v in out)
-        return self._derivable
+            self._arithmetic = frozenset(_rounded(v) for v in out)
+        return self._arithmetic
 
     @property
     def relations(self) -> tuple[dict[int, str], dict[int, str]]:
@@ -535,8 +539,8 @@ class _Text:
 class _Tokens:
     """The tokens of a text, as parallel lists, with their clause and sentence."""
 
-    __slots__ = ("clause", "comma", "consumed", "continued", "ends", "initial", "kind", "list_bound", "low", "n",
-                 "ordinal", "orig", "sentences", "starts", "topics")
+    __slots__ = ("_next_comma", "clause", "comma", "consumed", "continued", "ends", "initial", "kind", "list_bound",
+                 "low", "n", "ordinal", "orig", "sentences", "starts", "topics")
 
     def __init__(self, text: str) -> None:
         kind: list[str] = []
@@ -633,6 +637,19 @@ class _Tokens:
         self.consumed = bytearray(self.n)
         self.starts = starts  # where each clause's tokens start (clauses are consecutive runs of tokens) ...
         self.ends = [*starts[1:], self.n] if starts else []  # ... and end
+        self._next_comma: list[int] | None = None
+
+    def next_comma(self, k: int) -> int:
+        """The first token at or after ``k`` that follows a comma (``n`` if none): a quantity's unit, rate or bound
+        never reaches past it."""
+        if self._next_comma is None:
+            nxt, at = [self.n] * (self.n + 1), self.n
+            for i in range(self.n - 1, -1, -1):
+                if i in self.comma:
+                    at = i
+                nxt[i] = at
+            self._next_comma = nxt
+        return self._next_comma[k]
 
 
 def _num_value(tok: str) -> float | None:
@@ -754,10 +771,7 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
     low, kind = t.low, t.kind
     number = value
     n = t.ends[t.clause[start]]  # a unit, a rate or a bound never reaches past a comma or into the next clause
-    for k in range(end, n):
-        if k in t.comma:
-            n = k
-            break
+    n = min(n, t.next_comma(end))
     j = end
     if j < n and low[j] in _MULTIPLIERS and (currency or low[j] not in ("m", "mn")):
         value *= _MULTIPLIERS[low[j]]
@@ -824,11 +838,13 @@ def _quantity(t: _Tokens, start: int, end: int, value: float, currency: str) -> 
             rate, r = _TIME_NAMES[nxt], r + 2
         elif low[r] in ("per", "each", "every") and _is_content(nxt):
             rate, r = _stem(nxt), r + 2
+            if r + 1 < n and low[r] == "per" and low[r + 1] in _TIME_NAMES:
+                rate, r = _TIME_NAMES[low[r + 1]], r + 2  # "EUR 40 per user per month": a monthly rate
     if not rate and dim != "bare" and dim[:5] != "prev:":
         if r < n and low[r] in _RATE_ADVERBS:  # "25 days annually"
             rate, r = _RATE_ADVERBS[low[r]], r + 1
         else:
-            for k in range(first - 1, t.starts[t.clause[start]] - 1, -1):  # "a monthly quota of 200 pages"
+            for k in range(first - 1, max(t.starts[t.clause[start]], first - 12) - 1, -1):  # "a monthly quota of 200"
                 if low[k] in _RATE_ADJECTIVES:
                     rate = _RATE_ADJECTIVES[low[k]]
                     break
@@ -1338,14 +1354,34 @@ def _word_info(w: str) -> str | tuple[str | None, ...]:
 
 
 @lru_cache(maxsize=8192)
+def _table_rows(text: str) -> str:
+    """Tables as clauses: a row of "label: value" cells is one clause a cell ("Starter: 100 requests/min | Pro:
+    1,000 requests/min"); any other row is one clause, its label and values together ("Invoices | 10 years"), and
+    a Markdown rule line ("|---|---|") nothing."""
+    lines = []
+    for line in text.split("\n"):
+        if "|" in line:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if all(not cell.strip("-: ") for cell in cells):
+                line = ""
+            elif sum(":" in cell for cell in cells) >= 2:
+                line = "; ".join(cells)
+            else:
+                line = " ".join(cells)
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def _analyse(text: str) -> _Text:
     """Read ``text`` once: tokens, clauses, content stems, quantities, dates, entities, polarity."""
     if not text.isascii():
         text = "\n".join(normalize(line, fold=False) for line in text.split("\n"))
     if "[" in text:
         text = _MARKER.sub(" ", text)
-    if "|" in text:  # a table's cells: "Starter: 100 requests/min | Pro: 1,000 requests/min"
-        text = text.replace("|", ";")
+    if "|" in text:
+        text = _table_rows(text)
+    if "?" in text:  # a question states nothing ("Q: Can I expense a gym membership? A: No. ...")
+        text = _QUESTION.sub(" ", text)
     if "/" in text:
         text = _PER_SLASH.sub(r" per \1", text)  # "1,000 requests/min" is 1,000 requests per minute
     if " of" in text:
@@ -1367,6 +1403,8 @@ def _analyse(text: str) -> _Text:
     last_word, last_stem = -2, ""
     skip = -1
     agents: list[list[str]] = [[] for _ in range(n_clauses)]  # per clause, the stems after "by" (who acts)
+    in_exception = [False] * n_clauses  # past its "unless" / "except" / "without" / "until"
+    exceptions: list[set[str]] = [set() for _ in range(n_clauses)]  # the stems after it
     agent_at = -2  # the last token of the agent being read
     for i in range(t.n):
         if kind[i] != "word":
@@ -1395,6 +1433,9 @@ def _analyse(text: str) -> _Text:
         if agent_at == i - 1 and w in _DETERMINERS:
             agent_at = i
             continue
+        if w in _NEGATIVE_PREDICATES and i > 0 and low[i - 1] in _COPULAS:
+            negations[c].append(i)
+            continue
         quantifier = _SCOPE_WORDS.get(w)
         if quantifier is not None:
             scope[c] |= quantifier
@@ -1413,6 +1454,8 @@ def _analyse(text: str) -> _Text:
                         adjacent.add(f"{last_stem} {st}")
                     last_word, last_stem = i, st
                     sequences[c].append(st)
+                    if in_exception[c]:
+                        exceptions[c].add(st)
                 elif st is not None:  # "non-refundable"
                     negations[c].append(i)
             continue
@@ -1442,6 +1485,7 @@ def _analyse(text: str) -> _Text:
             continue
         if w in _CONDITIONS:
             conditions[c] += 1
+            in_exception[c] = True
             continue
         if w == "cannot":
             events[c].append((i, _PERM, True))
@@ -1488,7 +1532,7 @@ def _analyse(text: str) -> _Text:
                                frozenset(antonyms) if antonyms else _NO_STEMS, categories[c], sentence_of[c],
                                tuple(sequences[c]), bool(conditions[c]) and categories[c] in (_NEG, _PROH),
                                bool(conditions[c]), t.n > 0 and c > 0 and low[t.starts[c]] in _PRONOUNS, scope[c],
-                               tuple(agents[c])))
+                               tuple(agents[c]), frozenset(exceptions[c]) if exceptions[c] else _NO_STEMS))
     return _Text(
         content=content, stems=frozenset(content), uppers=frozenset(uppers) if uppers else _NO_STEMS,
         clauses=tuple(clauses), quantities=tuple(quantities), dates=tuple(dates), entities=tuple(entities),
@@ -1527,6 +1571,10 @@ _RANGE_ENDS = frozenset({"through", "thru", "to", "until", "till", "and"})
 _NOT_A_DAY = _AFTER_WORDS | _BEFORE_WORDS | _RANGE_ENDS | {"by"}  # a claim date with these is a bound or deadline
 
 
+_MAX_DATES = 12
+_MAX_VALUES = 64  # the passage's quantities and dates calendar arithmetic looks at (a long passage's first)
+
+
 def _calendar_day(d: _Date, year: int | None) -> datetime.date | None:
     y = d.year if d.year is not None else year
     if y is None or d.month is None or d.day is None or d.span is not None:
@@ -1537,13 +1585,15 @@ def _calendar_day(d: _Date, year: int | None) -> datetime.date | None:
         return None
 
 
-def _durations(p: _Text) -> tuple[set[int], set[int], set[int]]:
-    """The passage's durations as whole calendar days, working days and months."""
+def _durations(p: _Text, about: frozenset[str]) -> tuple[set[int], set[int], set[int]]:
+    """The durations of the passage's clauses that speak of ``about`` (the claim's words), as whole calendar days,
+    working days and months."""
     days: set[int] = set()
     working: set[int] = set()
     months: set[int] = set()
-    for q in p.quantities:
-        if q.dim != "time" or q.rate or not math.isfinite(q.value) or q.value <= 0:
+    for q in p.quantities[:_MAX_VALUES]:
+        if q.dim != "time" or q.rate or not math.isfinite(q.value) or q.value <= 0 \
+                or not p.clause_stems[q.clause] & about:
             continue
         if q.family == "w":
             working.add(round(q.value / 24))
@@ -1558,11 +1608,10 @@ def _durations(p: _Text) -> tuple[set[int], set[int], set[int]]:
 
 def _working_days(a: datetime.date, b: datetime.date) -> int:
     """Working days after ``a`` up to and including ``b`` (Monday to Friday; no public holidays)."""
-    n, day = 0, a
-    while day < b and n < 400:
-        day += datetime.timedelta(days=1)
-        n += day.weekday() < 5
-    return n
+    days = (b - a).days
+    weeks, rest = divmod(days, 7)
+    start = a.weekday()
+    return weeks * 5 + sum((start + k) % 7 < 5 for k in range(1, rest + 1))
 
 
 def _months_apart(a: datetime.date, b: datetime.date) -> int | None:
@@ -1571,14 +1620,15 @@ def _months_apart(a: datetime.date, b: datetime.date) -> int | None:
     return (b.year - a.year) * 12 + b.month - a.month
 
 
-def _derived_dates(dates: Sequence[_Date], p: _Text) -> set[int]:
+def _derived_dates(claim: _Text, p: _Text) -> set[int]:
     """The claim's dates that the passage gives by calendar arithmetic: two of the claim's dates a duration of the
     passage apart ("delivered on 1 June ... returned by 1 July" with "within 30 days"; "resolved on Friday 27
     February ... due by Friday 6 March" with "within 5 business days"), or one of the passage's dates plus one of its
     durations ("removed 12 months after general availability on 3 March 2026": March 2027)."""
+    dates = claim.dates[:_MAX_DATES]  # (a claim is a sentence: more dates than this is not one to read)
     if not dates or not p.quantities:
         return set()
-    days, working, months = _durations(p)
+    days, working, months = _durations(p, claim.stems)
     if not (days or working or months):
         return set()
     year = next((d.year for d in dates if d.year is not None), None)
@@ -1599,7 +1649,7 @@ def _derived_dates(dates: Sequence[_Date], p: _Text) -> set[int]:
                 dates[j].clause == d.clause and mine[j] is not None and mine[j].weekday() == d.weekday  # type: ignore[union-attr]
                 for j in out):
             out.add(i)
-    theirs = [x for x in (_calendar_day(d, year) for d in p.dates) if x is not None]
+    theirs = [x for x in (_calendar_day(d, year) for d in p.dates[:_MAX_VALUES]) if x is not None]
     for i, d in enumerate(dates):
         if i in out or d.month is None:
             continue
@@ -1697,7 +1747,7 @@ class Explanation:
     """Why the judge said what it said about one pair (for debugging and tests; never recorded with results)."""
 
     probabilities: Probabilities
-    coverage: float  # share of the claim's content words found in the premise
+    coverage: float  # share of the claim's content words the premise has (or a WordNet relation, a light verb, ...)
     local_coverage: float  # ... in the best stretch of three sentences
     conflicts: tuple[Conflict, ...]
     added: tuple[str, ...]  # specifics of the claim the premise does not state ("number: 30 days")
@@ -1726,7 +1776,7 @@ def _ranked(
         elif len(s) >= 6 and "~" + s[:6] in index:
             key, w = "~" + s[:6], 0.75
         elif (related := _related(s, premise)) is not None:
-            key, w = related, 0.75
+            key, w = related, _RELATED
         else:
             continue
         for c in index.get(key, ()):
@@ -1861,9 +1911,10 @@ def _bare_relation(c: _Quantity, p: _Quantity, premise: _Text) -> int | None:
 
 
 def _candidates(q: _Quantity, premise: _Text) -> list[_Quantity]:
-    """The premise quantities that may relate to ``q``: of its dimension, or with the same number as written."""
-    same = premise.by_dim.get(q.dim, ())
-    numbers = premise.by_number.get(q.number, ())
+    """The premise quantities that may relate to ``q``: of its dimension, or with the same number as written (at
+    most 256 of each: a passage of thousands of numbers is read on its first ones, in linear time)."""
+    same = premise.by_dim.get(q.dim, ())[:256]
+    numbers = premise.by_number.get(q.number, ())[:256]
     if not numbers:
         return list(same)
     return list(same) + [o for o in numbers if o.dim != q.dim]
@@ -1906,6 +1957,9 @@ def _acronym_keys(premise: _Text, claim: _Text) -> dict[str, str]:
     return out
 
 
+_RELATED = 0.85  # the credit of a word WordNet relates to one of the premise's
+
+
 def _related(s: str, p: _Text) -> str | None:
     """The premise stem that says what claim stem ``s`` says in other words (WordNet): a synonym or derivation, a
     narrower word (the premise's "laptop" for the claim's "computer"), or failing those a broader one ("visitor"
@@ -1939,7 +1993,7 @@ _FACTORS = (7.0, 12.0, 24.0, 52.0, 60.0, 100.0, 365.0)  # days a week, months a 
 
 def _derivable(x: float, p: _Text) -> bool:
     """Whether ``x`` is one of the premise's numbers, or one step of arithmetic from them."""
-    return _rounded(x) in p.derivable
+    return _rounded(x) in p.arithmetic
 
 
 def _rounded(v: float) -> float:
@@ -1963,7 +2017,7 @@ class _Decision:
         self.added: list[str] = []
         self.weak: list[str] = []
         self.matched = 0  # claim quantities and dates the premise states
-        self.invented = 0  # added quantities no arithmetic on the premise's numbers gives
+        self.invented = 0  # added values the passage cannot give (see _invented)
         self._features: tuple[float, ...] | None = None
         self._rankings: dict[int, list[tuple[float, list[int]]]] = {}
         # How each claim quantity and date relates to the premise's comparable ones: (relation, premise item).
@@ -2006,9 +2060,9 @@ class _Decision:
             elif s in self.acronyms:
                 w, key = 1.0, self.acronyms[s]
             elif (related := _related(s, p)) is not None:
-                w, key = 0.85, related
-            elif s in _ANTONYMS:
-                credit[s] = 1.0  # "before", "after", "first": the antonym check compares them in their slot
+                w, key = _RELATED, related
+            elif s in _ANTONYMS and _ANTONYMS[s] & pstems:
+                credit[s] = 1.0  # "after" where the passage says "before": the antonym check compares them
                 continue
             elif s in _LIGHT:
                 credit[s] = 0.5  # "go", "keep", "set": verbs that say little; never an added specific
@@ -2017,7 +2071,7 @@ class _Decision:
                 continue
             credit[s] = w
             where[s] = {pclauses[c].sentence for c in index[key]}
-        coverage = sum(credit.values()) / len(h.content)
+        coverage = math.fsum(credit.values()) / len(h.content)
         local_total = 0.0
         size_total = 0
         for clause in h.clauses:
@@ -2047,7 +2101,7 @@ class _Decision:
                 topic = p.topics[start] if start < len(p.topics) else start
                 found = in_sentence[start].union(in_sentence.get(start + 1, empty), in_sentence.get(start + 2, empty),
                                                  in_sentence.get(topic, empty), in_sentence.get(topic + 1, empty))
-                best = max(best, sum(credit[s] for s in found))
+                best = max(best, math.fsum(credit[s] for s in found))  # (exact: a set's order varies)
             local_total += best
             size_total += len(stems)
         return coverage, (local_total / size_total if size_total else coverage)
@@ -2093,7 +2147,7 @@ class _Decision:
         # (a year alone, "the 2025 holiday", accounts for no premise date: "25 August 2025" may still contradict)
         used = {id(o) for d, rel in zip(self.h.dates, self.d_rel, strict=True) for r, o in rel
                 if r == 2 and (d.month is not None or d.weekday is not None or d.quarter is not None)}
-        derived = _derived_dates(self.h.dates, self.p)
+        derived = _derived_dates(self.h, self.p)
         for k, (d, rel) in enumerate(zip(self.h.dates, self.d_rel, strict=True)):
             if k in derived:
                 self.matched += 1  # a date the passage's dates and durations give ("30 days after 1 June")
@@ -2158,9 +2212,10 @@ class _Decision:
             self._invented(item)
 
     def _invented(self, item: _Quantity | _Date) -> None:
-        """Count an added quantity the passage's numbers cannot give by one step of arithmetic (the number itself,
-        a sum, difference, product or ratio of two of them, or one of them by a calendar factor): what the passage
-        cannot be read to say at all."""
+        """Count an added value the passage cannot be read to give: a day of the calendar it neither names nor
+        gives by calendar arithmetic (see ``_derived_dates``), a number no one step of arithmetic on its numbers
+        gives (a sum, difference, product or ratio of two of them, one of them by a calendar factor), or one of its
+        numbers with another unit or rate ("10 days" for "10 working days")."""
         if isinstance(item, _Date):
             if item.month is not None and item.day is not None:
                 self.invented += 1  # a day of the calendar the passage neither names nor gives by arithmetic
@@ -2280,6 +2335,8 @@ class _Decision:
         (a different approver is enough, says the claim); one that adds to the passage's shares a word and is left
         to coverage (an additional approver: not stated)."""
         p = self.p
+        if not any(c.agent for c in self.h.clauses) or not any(c.agent for c in p.clauses):
+            return
         for clause in self.h.clauses:
             mine = set(clause.agent)
             if not mine:
@@ -2298,8 +2355,8 @@ class _Decision:
                 continue
             strength = _strength(fraction)
             if strength >= 0.3:
-                self.conflicts.append(Conflict("agent", " ".join(clause.agent),
-                                               " ".join(p.clauses[best[0]].agent or ("?",)), strength))
+                other = next(p.clauses[c].agent for c in best if p.clauses[c].agent)
+                self.conflicts.append(Conflict("agent", " ".join(clause.agent), " ".join(other), strength))
 
     def _opposite(self, clause: _Clause, word: str, other: str, strength: float) -> None:
         """The claim says ``word`` where its slot says the opposite. In the subject ("part-time staff get 25 days"
@@ -2311,8 +2368,9 @@ class _Decision:
             self.conflicts.append(Conflict("antonym", word, other, strength))
 
     def rule(self) -> tuple[float, float, float]:
-        """The hand-set reading of the evidence (version 2's answer): entailment from coverage, less for each
-        added specific or weak match, contradiction from the strongest conflicts. One input of the fitted model."""
+        """The hand-set reading of the evidence (version 2's formula): entailment from coverage, less for each
+        added specific or weak match, contradiction from the strongest conflicts. It decides the clean cases and is
+        one input of the fitted model."""
         h = self.h
         # Specifics the premise states count as covered words; those it does not are counted below.
         n, k = len(h.content), len(h.quantities) + len(h.dates)
@@ -2368,11 +2426,11 @@ class _Decision:
         if any(c.strength >= 0.9 and c.kind in ("number", "date", "entity", "agent") for c in self.conflicts):
             return True
         if self.invented or any(w.startswith("date:") for w in self.weak):
-            return True  # a number no arithmetic on the passage's numbers gives: the passage cannot support it
+            return True  # a value the passage cannot give, or a date it states less precisely: not supported
         x = self.features()
-        if x[1] - x[2] >= 0.3:
+        if x[_OVERALL] - x[_LOCAL] >= 0.3:
             return True
-        return bool(self.added or self.weak or self.conflicts) and x[0] >= 0.75
+        return bool(self.added or self.weak or self.conflicts) and x[_SUPPORTED] >= 0.75
 
     def probabilities(self) -> Probabilities:
         h = self.h
@@ -2381,10 +2439,13 @@ class _Decision:
         if self.decisive():
             return Probabilities(*self.rule())
         p = _fitted(self.features())
-        if not self.conflicts and p.contradiction > p.neutral:
+        if not self.conflicts and p.contradiction > max(p.neutral, p.entailment):
             # No conflict it can name: it does not say "contradiction" (the model's share goes to "neutral").
             return Probabilities(p.entailment, p.neutral + p.contradiction - 0.02, 0.02)
         return p
+
+
+_SUPPORTED, _OVERALL, _LOCAL = range(3)  # the first features (see FEATURES in nli/fit_lexical.py)
 
 
 def _fitted(x: Sequence[float]) -> Probabilities:
@@ -2409,11 +2470,12 @@ def _polarity(claim: _Clause, premise: _Clause) -> float:
     if claim.condition and not claim.conditional and claim.category in (_AFF, _PERM) and premise.category == _OBL:
         return 1.0
     exception = premise.conditional or premise.scope & _RESTRICTIVE  # "not ... unless approved", "only for ..."
-    if premise.scope & _RESTRICTIVE and not claim.scope & _RESTRICTIVE and claim.category in (_NEG, _PROH, _NOTREQ) \
-            and premise.category in (_AFF, _PERM, _OBL):
-        return -1  # "not on Pro" against "only on Enterprise": the case outside the rule, which it may imply
-    if premise.condition and not premise.conditional and claim.category in (_NEG, _PROH, _NOTREQ) \
-            and premise.category in (_AFF, _OBL):
+    negative = claim.category in (_NEG, _PROH, _NOTREQ) and not claim.scope & (_ABSOLUTE | _UNIVERSAL)
+    if negative and premise.scope & _RESTRICTIVE and not claim.scope & _RESTRICTIVE \
+            and premise.category in (_AFF, _PERM, _OBL) and claim.core - premise.core:
+        return -1  # "not on Pro" against "only on Enterprise": a case outside the rule, which it may imply
+    if negative and premise.condition and not premise.conditional and premise.category in (_AFF, _OBL) \
+            and claim.core & premise.exception:
         return -1  # "need not delete it under a legal hold" against "must delete ... unless a legal hold applies"
     if exception and not claim.condition:
         if claim.scope & _ABSOLUTE and claim.category in (_NEG, _PROH):
