@@ -342,6 +342,7 @@ _PER_SLASH = re.compile(r"(?<=[^\W\d_])/(sec|second|min|minute|h|hr|hour|day|wee
                         r"user|seat|employee|head|item|order|unit|page|GB|MB|TB|km|kg|mile)\b")
 _FRACTIONS = {"half": "50%", "a half": "50%", "one half": "50%", "a quarter": "25%", "one quarter": "25%",
               "a fifth": "20%", "one fifth": "20%", "a tenth": "10%", "one tenth": "10%", "three quarters": "75%"}
+_FRACTION_HINT = re.compile(r"(?i)half|quarter|fifth|tenth")
 _FRACTION = re.compile(r"\b(" + "|".join(sorted(_FRACTIONS, key=len, reverse=True)) + r") of\b"
                        r"(?!\s+(?:an?|the|each|every)\s+(?:second|minute|hour|day|week|fortnight|month|quarter|year)s?\b)",
                        re.IGNORECASE)  # ("a quarter of an hour" is 15 minutes: a fraction of a unit, read elsewhere)
@@ -1353,7 +1354,6 @@ def _word_info(w: str) -> str | tuple[str | None, ...]:
     return info
 
 
-@lru_cache(maxsize=8192)
 def _table_rows(text: str) -> str:
     """Tables as clauses: a row of "label: value" cells is one clause a cell ("Starter: 100 requests/min | Pro:
     1,000 requests/min"); any other row is one clause, its label and values together ("Invoices | 10 years"), and
@@ -1372,6 +1372,7 @@ def _table_rows(text: str) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=8192)
 def _analyse(text: str) -> _Text:
     """Read ``text`` once: tokens, clauses, content stems, quantities, dates, entities, polarity."""
     if not text.isascii():
@@ -1384,7 +1385,7 @@ def _analyse(text: str) -> _Text:
         text = _QUESTION.sub(" ", text)
     if "/" in text:
         text = _PER_SLASH.sub(r" per \1", text)  # "1,000 requests/min" is 1,000 requests per minute
-    if " of" in text:
+    if " of" in text and _FRACTION_HINT.search(text):
         text = _FRACTION.sub(lambda m: _FRACTIONS[m.group(1).lower()] + " of", text)  # "a tenth of" is 10 % of
     t = _Tokens(text)
     quantities, dates = _specifics(t)
