@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from . import telemetry
+from ._ids import new_request_id
 from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
 from .models import Source, Verdict
@@ -74,9 +75,7 @@ class Guard:
         if sampler is None:
             return False
         if request_id is None:
-            import uuid
-
-            request_id = uuid.uuid4().hex
+            request_id = new_request_id()
         return sampler.offer(output, sources, roles, verdict, request_id=request_id, traceparent=traceparent,
                              choice=choice, field=field)
 

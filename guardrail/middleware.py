@@ -20,7 +20,6 @@ import asyncio
 import inspect
 import re
 import time
-import uuid
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -32,6 +31,7 @@ from starlette.datastructures import MutableHeaders
 
 from . import telemetry
 from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, worst
+from ._ids import new_request_id
 from ._log import log_verdict, logger
 from ._scrub import Scrubber
 from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
@@ -188,7 +188,7 @@ def _request_ids(scope: Scope) -> tuple[str, str | None]:
             text = value.decode("latin-1").strip().lower()
             if _TRACEPARENT.fullmatch(text):
                 traceparent = text
-    return request_id or uuid.uuid4().hex, traceparent
+    return request_id or new_request_id(), traceparent
 
 
 class _Responder:
