@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -210,6 +211,10 @@ def validate_policy(data: Any, locator: Locator | None = None) -> Policy:
         data = {}
     if not isinstance(data, Mapping):
         raise locator.error(f"a policy must be a mapping of keys, not {type(data).__name__}", ())
+    bad = _unpaired_surrogate(data, ())
+    if bad is not None:  # (the value is not shown: it may be a banned term)
+        raise locator.error("not valid Unicode: holds an unpaired surrogate (U+D800 to U+DFFF), which no policy "
+                            "file can hold and no digest, log or header can carry", bad)
     try:
         return Policy.model_validate(data)
     except ValidationError as exc:
@@ -220,6 +225,26 @@ def validate_policy(data: Any, locator: Locator | None = None) -> Policy:
         if len(errors) > 1:
             message += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
         raise locator.error(message, path) from None
+
+
+def _unpaired_surrogate(node: Any, path: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The path of the first string (key or value) that holds a lone surrogate, if any."""
+    if isinstance(node, str):
+        return None if node.isascii() or not _SURROGATE.search(node) else path
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            found = _unpaired_surrogate(key, (*path, key)) or _unpaired_surrogate(value, (*path, key))
+            if found is not None:
+                return found
+    elif isinstance(node, list | tuple):
+        for i, value in enumerate(node):
+            found = _unpaired_surrogate(value, (*path, i))
+            if found is not None:
+                return found
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _error_path(error: Any) -> tuple[Any, ...]:

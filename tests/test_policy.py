@@ -442,3 +442,15 @@ def test_policy_value_is_frozen() -> None:
     policy: Any = Guard.from_dict({"citations": {}}).policy
     with pytest.raises(Exception):  # noqa: B017 - pydantic raises its own ValidationError
         policy.name = "changed"
+
+
+@pytest.mark.parametrize(("data", "key"), [
+    ({"banned_terms": {"terms": ["fine", "a\ud800b"]}}, "banned_terms.terms[1]"),
+    ({"blocked_message": "sorry \udfff"}, "blocked_message"),
+])
+def test_an_unpaired_surrogate_is_a_policy_error_naming_the_key(data: dict, key: str) -> None:
+    """Only a dict can hold one (YAML cannot): a clear error with the key, never the value (a banned term)."""
+    with pytest.raises(PolicyError) as caught:
+        Guard.from_dict(data)
+    assert caught.value.key == key
+    assert "\ud800" not in str(caught.value) and "\udfff" not in str(caught.value)
