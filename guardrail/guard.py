@@ -154,33 +154,37 @@ class Guard:
         *,
         sources: Iterable[SourceLike] | Callable[..., Iterable[SourceLike]] | None = None,
         roles: Iterable[str] | Callable[..., Iterable[str]] | None = None,
+        instructions: InstructionsLike | Callable[..., InstructionsLike | None] | None = None,
+        prompt: str | Callable[..., str | None] | None = None,
     ) -> Callable[..., Any]:
         """Guard a function that calls the LLM directly.
 
         ``llm`` is an async function returning the output text, or a function returning an async iterator of text
         deltas. The wrapped function takes the same arguments: for text it returns the text to send (the blocked
         message if blocked); for a stream it returns a :class:`GuardedStream` that yields the released deltas.
-        ``sources`` and ``roles`` are values, or functions of the call's arguments that give them.
+        ``sources``, ``roles``, the turn's own ``instructions`` and the user's ``prompt`` (as for :meth:`check`)
+        are values, or functions of the call's arguments that give them. A bad instruction raises
+        :class:`~guardrail.ifeval.InstructionError` when the wrapped function is called, before the LLM is.
         """
 
-        def context(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any]:
-            turn_sources = sources(*args, **kwargs) if callable(sources) else sources
-            turn_roles = roles(*args, **kwargs) if callable(roles) else roles
-            return turn_sources, turn_roles
+        def given(value: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+            return value(*args, **kwargs) if callable(value) else value
 
         def guarded(*args: Any, **kwargs: Any) -> Any:
+            turn_instructions, turn_prompt = given(instructions, args, kwargs), given(prompt, args, kwargs)
+            compiled = self.for_turn(turn_instructions, turn_prompt)  # (a bad instruction: before the LLM's call)
             result = llm(*args, **kwargs)
-            turn_sources, turn_roles = context(args, kwargs)
-            coerced = [Source.coerce(s) for s in turn_sources or ()]
-            role_set = _roles(turn_roles)
+            coerced = [Source.coerce(s) for s in given(sources, args, kwargs) or ()]
+            role_set = _roles(given(roles, args, kwargs))
             if hasattr(result, "__aiter__"):
-                stream = StreamGuard(self.compiled, coerced, role_set, on_finish=self._stream_done)
+                stream = StreamGuard(compiled, coerced, role_set, on_finish=self._stream_done)
                 return GuardedStream(stream, result,
                                      on_done=lambda text, verdict: self.offer(text, coerced, role_set, verdict))
 
             async def text() -> str:
                 output = await result
-                verdict = await self.acheck(output, coerced, role_set)
+                verdict = await self.acheck(output, coerced, role_set, instructions=turn_instructions,
+                                            prompt=turn_prompt)
                 self.offer(output, coerced, role_set, verdict)
                 return verdict.output
 

@@ -67,3 +67,29 @@ def test_a_blocked_stream_stops_and_closes_the_model_stream() -> None:
     released, stream = asyncio.run(collect())
     assert stream.blocked and "secret" not in released and released.startswith("Fine [doc:a].")
     assert closed == [True]
+
+
+def test_the_turns_own_instructions_from_the_call() -> None:
+    """``instructions`` and ``prompt`` travel like ``sources``: values or functions of the call's arguments; their
+    results are in the verdict, and a bad one raises before the LLM is called."""
+    import pytest
+
+    from guardrail.ifeval import InstructionError
+
+    verdicts = []
+    guard = Guard.from_dict({"citations": {}, "blocked_message": "Blocked."})
+    guard.offer = lambda output, sources, roles, verdict, **kw: verdicts.append(verdict)  # type: ignore[method-assign]
+    calls = []
+
+    async def llm(question: str, rules: list[dict]) -> str:
+        calls.append(question)
+        return "Leave is 25 days, as agreed [doc:a]."
+
+    guarded = guard.wrap(llm, sources=DOCS, roles=["staff"], instructions=lambda q, rules: rules)
+    out = asyncio.run(guarded("q", [{"id": "punctuation:no_comma"}]))
+    assert out == "Leave is 25 days, as agreed [doc:a]."
+    (verdict,) = verdicts
+    assert [(r.id, r.followed) for r in verdict.instructions] == [("punctuation:no_comma", False)]
+    with pytest.raises(InstructionError):
+        guarded("q", [{"id": "no:such_instruction"}])
+    assert calls == ["q"]
