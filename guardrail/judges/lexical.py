@@ -2372,12 +2372,7 @@ class _Decision:
         """The hand-set reading of the evidence (version 2's formula): entailment from coverage, less for each
         added specific or weak match, contradiction from the strongest conflicts. It decides the clean cases and is
         one input of the fitted model."""
-        h = self.h
-        # Specifics the premise states count as covered words; those it does not are counted below.
-        n, k = len(h.content), len(h.quantities) + len(h.dates)
-        local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
-        overall = (self.coverage * n + self.matched) / (n + k) if n + k else 1.0
-        coverage = max(local, overall - 0.3)
+        coverage, _, _ = self.support()
         e = 1.0 / (1.0 + math.exp(-12.0 * (coverage - 0.7)))
         e *= 0.2 ** len(self.added) * 0.4 ** len(self.weak)
         c = 0.0
@@ -2388,6 +2383,16 @@ class _Decision:
         p_e = (1.0 - p_c) * (0.03 + 0.87 * e)
         return p_e, 1.0 - p_c - p_e, p_c
 
+    def support(self) -> tuple[float, float, float]:
+        """How well the premise supports the claim: over the whole premise and in its best stretch of sentences,
+        the specifics it states counted as covered words (those it does not are counted as added), and the two
+        combined (the best stretch, or the whole a little discounted)."""
+        h = self.h
+        n, k = len(h.content), len(h.quantities) + len(h.dates)
+        local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
+        overall = (self.coverage * n + self.matched) / (n + k) if n + k else 1.0
+        return max(local, overall - 0.3), overall, local
+
     def features(self) -> tuple[float, ...]:
         """The evidence as numbers, in the order of ``_lexical_model.FEATURES`` (computed once)."""
         if self._features is None:
@@ -2395,10 +2400,7 @@ class _Decision:
         return self._features
 
     def _evidence(self) -> tuple[float, ...]:
-        h = self.h
-        n, k = len(h.content), len(h.quantities) + len(h.dates)
-        local = (self.local * n + self.matched) / (n + k) if n + k else 1.0
-        overall = (self.coverage * n + self.matched) / (n + k) if n + k else 1.0
+        supported, overall, local = self.support()
         added = [a.partition(":")[0] for a in self.added]
         weak = [w.partition(":")[0] for w in self.weak]
         strongest = dict.fromkeys(("number", "date", "entity", "polarity", "antonym", "agent"), 0.0)
@@ -2406,24 +2408,23 @@ class _Decision:
             strongest[conflict.kind] = max(strongest[conflict.kind], conflict.strength)
         p_e, p_n, p_c = self.rule()
         clean = not self.added and not self.weak and max(strongest.values()) < 0.3
-        supported = max(local, overall - 0.3)
         return (
-            max(local, overall - 0.3), overall, local, math.log(p_e), math.log(p_n), math.log(p_c),
+            supported, overall, local, math.log(p_e), math.log(p_n), math.log(p_c),
             added.count("words"), added.count("number"), added.count("date"), added.count("entity"),
             weak.count("number") + weak.count("date"), weak.count("modality"), *strongest.values(),
-            float(len(self.conflicts)), float(self.matched), float(clean),
-            float(clean) * max(local, overall - 0.3),
+            float(len(self.conflicts)), float(self.matched), float(clean), float(clean) * supported,
             # the same evidence weighs more when the rest of the claim is well supported
             len(added) * supported, max(strongest["entity"], strongest["agent"]) * supported,
             max(strongest["number"], strongest["date"]) * supported, strongest["polarity"] * supported,
         )
 
     def decisive(self) -> bool:
-        """Whether the hand-set rule decides alone: where its evidence is clean, that is a number, date or name in
-        conflict in a well-aligned slot; a claim whose words the passage has, but scattered (a composite the
-        passage may not make); or a claim the passage otherwise supports well with a specific added, weakly stated
-        or in conflict ("25 days of leave plus 3 wellness days"). Elsewhere (loosely supported claims, where what
-        looks added is as often a paraphrase the reading missed) the fitted model weighs the evidence."""
+        """Whether the hand-set rule decides alone: where its evidence is clean, that is a number, date, name or
+        approver in conflict in a well-aligned slot; a value the passage cannot give (see ``_invented``) or a date
+        it states less precisely; a claim whose words the passage has, but scattered (a composite it may not make);
+        or a claim the passage otherwise supports well with a specific added, weakly stated or in conflict ("25 days
+        of leave plus 3 wellness days"). Elsewhere (loosely supported claims, where what looks added is as often a
+        paraphrase the reading missed) the fitted model weighs the evidence."""
         if any(c.strength >= 0.9 and c.kind in ("number", "date", "entity", "agent") for c in self.conflicts):
             return True
         if self.invented or any(w.startswith("date:") for w in self.weak):
