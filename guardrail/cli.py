@@ -189,8 +189,13 @@ def _serve(args: argparse.Namespace) -> int:
           f"(at most {args.max_connections} upstream connections, timeout {args.timeout:g} s)", file=sys.stderr)
     # uvicorn shuts down gracefully on SIGTERM (the lifespan flushes samples and telemetry), then raises the signal
     # again with the handler it found: a handler that ignores it lets the process end normally, atexit and all.
+    import gc
     import signal
 
+    # What is loaded now (the modules, the compiled policy, its term automaton) lives as long as the process: out of
+    # the cyclic collector's passes, which otherwise walk it again and again (a few per cent of a check's time).
+    gc.collect()
+    gc.freeze()
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
     try:
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
