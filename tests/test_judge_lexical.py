@@ -644,10 +644,6 @@ def test_for_all_against_a_rule_with_an_exception() -> None:
 # Each case below was judged otherwise by version 2; each fails when its rule (or the lexicon) is taken out.
 
 VERSION_3 = [
-    # WordNet: synonyms, derivations and a word broader or narrower than the passage's
-    ("Visitors are required to wear a badge at all times.", "Guests must wear a badge at all times.", E),
-    ("The company provides free flu vaccinations at the on-site clinic every October.",
-     "Free flu shots are offered at the on-site clinic every October.", E),
     # a negation that turns a bound round: "cannot ... more than 9" is "at most 9"
     ("Drivers cannot drive more than 9 hours a day.", "Drivers may drive up to 9 hours a day.", E),
     ("Drivers cannot drive more than 9 hours a day.", "Drivers may drive up to 11 hours a day.", C),
@@ -671,6 +667,18 @@ VERSION_3 = [
 @pytest.mark.parametrize(("premise", "hypothesis", "expected"), VERSION_3)
 def test_rules_of_version_3(premise: str, hypothesis: str, expected: str) -> None:
     check(premise, hypothesis, expected)
+
+
+@pytest.mark.parametrize(("premise", "hypothesis"), [
+    ("Visitors are required to wear a badge at all times.", "Guests must wear a badge at all times."),
+    ("The company provides free flu vaccinations at the on-site clinic every October.",
+     "Free flu shots are offered at the on-site clinic every October."),
+])
+def test_wordnet_relations_cover_a_paraphrase(premise: str, hypothesis: str) -> None:
+    """A synonym, a derivation or a word one step broader or narrower covers the claim's word (without the
+    lexicon: coverage 0.75 and 0.67, "shot offer" an added specific)."""
+    x = JUDGE.explain(premise, hypothesis)
+    assert x.coverage >= 0.8 and not x.added and x.probabilities.label == E, x
 
 
 def test_only_for_another_is_no_contradiction() -> None:
