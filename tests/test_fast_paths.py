@@ -174,6 +174,31 @@ def test_the_hashed_first_look_for_copies_never_hides_one(text: str, n: int) -> 
     assert fast == slow
 
 
+_ASCII_WORDS = st.sampled_from([*_SECRET.split(), "The", "review,", "[doc:a]", "[doc:a, doc:b]", "(x", "[doc:",
+                                "\n", "x_y", "**with**", "a.b", "--", "7"])
+
+
+@SETTINGS
+@given(st.lists(_ASCII_WORDS, max_size=30).map(" ".join), st.integers(0, 200), st.integers(0, 200),
+       st.integers(1, 9))
+@example("review [doc:a] with Initech", 0, 27, 2)
+def test_the_ascii_tail_of_a_stream_agrees_with_the_general_one(text: str, a: int, b: int, k: int) -> None:
+    """What holds a stream's words for a copy reads ASCII text from its end: the same words, and the same start
+    of the ``k``-th last one, as the general word reader (marker groups taken out)."""
+    from guardrail.checks import citations
+    from guardrail.text import without_spans, word_bytes, word_spans
+
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 10)
+    spans = turn.marker_spans
+    cut, end = sorted((min(a, len(text)), min(b, len(text))))
+    cut = citations._outside(spans, cut)  # as a stream's tail is cut: never inside a marker group
+    end = next((y for x, y in spans if x < end < y), end)
+    words = citations._tail_words(text, cut, end, spans, True)
+    assert words == word_bytes(without_spans(text, cut, end, spans))
+    if 0 < k <= len(words):
+        assert citations._ascii_word_start(text, cut, end, spans, k) == word_spans(text, cut, end, spans)[-k][1]
+
+
 _TERM_CHARS = st.sampled_from(["a", "b", "ab", " ", ".", "+", "\u00e9", "\U0001f600", "\ud83d", "\u4e2d", "-"])
 
 

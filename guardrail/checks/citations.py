@@ -12,6 +12,7 @@ from typing import ClassVar, cast
 
 from ..models import Action, Finding, Label
 from ..text import (
+    _ASCII_WORDS,
     _SPEEDUPS,
     ZERO_WIDTH,
     is_exempt,
@@ -460,13 +461,14 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     if not hidden:
         return len(text)
     spans = turn.marker_spans
+    ascii_text = text.isascii()
     # The tail: n words (16 characters a word are usually plenty, else 64), cut at a space.
     cut = max(0, len(text) - 16 * n)
     if cut:
-        cut = text.rfind(" ", 0, cut) + 1
-        if len(word_bytes(without_spans(text, cut, len(text), spans))) <= n:
+        cut = _outside(spans, text.rfind(" ", 0, cut) + 1)
+        if len(_tail_words(text, cut, len(text), spans, ascii_text)) <= n:
             cut = max(0, len(text) - 64 * n)
-            cut = text.rfind(" ", 0, cut) + 1 if cut else 0
+            cut = _outside(spans, text.rfind(" ", 0, cut) + 1) if cut else 0
     ends = [len(text)]
     last_marker = spans[-1][1] if spans else 0
     bracket = max(text.rfind("[", last_marker), text.rfind("(", last_marker))
@@ -477,16 +479,65 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
         # the last word may still be being written
         # (a zero-width character or a soft hyphen ends no word: "O\u00ad" may become "On")
         partial = end == len(text) and last_marker < end and (is_word_char(text[-1]) or text[-1] in ZERO_WIDTH)
-        tail = word_bytes(without_spans(text, cut, end, spans))[:-1 if partial else None]
+        tail = _tail_words(text, cut, end, spans, ascii_text)
+        if partial:
+            del tail[-1:]
         longest = max((r.longest_tail(tail[-n + 1:]) for r in hidden), default=0)
         if not longest:
             continue
         # Only a tail reaching back before `after` matters: count the complete words from there on.
-        later = word_bytes(without_spans(text, after, end, spans))[:-1 if partial else None] if after > cut else tail
-        if len(later) >= longest:
+        if after > cut:
+            later = len(_tail_words(text, after, end, spans, ascii_text)) - partial if after < end else 0
+        else:
+            later = len(tail)
+        if later >= longest:
             continue
-        start = min(start, _word_start(text, cut, end, spans, partial, longest, turn.non_ascii))
+        if ascii_text:
+            at = _ascii_word_start(text, cut, end, spans, longest + partial)
+        else:
+            at = _word_start(text, cut, end, spans, partial, longest, turn.non_ascii)
+        start = min(start, at)
     return start
+
+
+def _outside(spans: list[tuple[int, int]], pos: int) -> int:
+    """``pos``, or the start of the marker group it falls inside (a space after a comma in "[doc:a, doc:b]"): a
+    tail never starts inside a group, whose words would count then."""
+    k = bisect_right(spans, (pos, 1 << 62)) - 1
+    return spans[k][0] if k >= 0 and spans[k][0] < pos < spans[k][1] else pos
+
+
+def _tail_words(text: str, start: int, end: int, spans: list[tuple[int, int]], ascii_text: bool) -> list[bytes]:
+    """The words of ``text[start:end]`` without its marker groups (:func:`word_bytes`; ASCII text directly)."""
+    piece = without_spans(text, start, end, spans)
+    return piece.encode("ascii").translate(_ASCII_WORDS).split() if ascii_text else word_bytes(piece)
+
+
+def _ascii_word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], k: int) -> int:
+    """Where the ``k``-th last word of ASCII ``text[cut:end]`` (marker groups taken out) starts, found from the
+    end: what :func:`_word_start` finds by listing every word."""
+    origins, starts, pieces, pos, size = [], [], [], cut, 0  # where each piece is in `text`, and once joined
+    for a, b in spans:
+        if b <= pos or a >= end:
+            continue
+        if a > pos:
+            origins.append(pos)
+            starts.append(size)
+            pieces.append(text[pos:a])
+            size += a - pos
+        pos = max(pos, b)
+    if pos < end:
+        origins.append(pos)
+        starts.append(size)
+        pieces.append(text[pos:end])
+    raw = "".join(pieces).encode("ascii").translate(_ASCII_WORDS)  # every character of no word a space
+    at = len(raw)
+    for _ in range(k):
+        while raw[at - 1] == 32:
+            at -= 1
+        at = raw.rfind(b" ", 0, at) + 1
+    j = bisect_right(starts, at) - 1
+    return origins[j] + at - starts[j]
 
 
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
