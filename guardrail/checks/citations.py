@@ -516,21 +516,8 @@ def _tail_words(text: str, start: int, end: int, spans: list[tuple[int, int]], a
 def _ascii_word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], k: int) -> int:
     """Where the ``k``-th last word of ASCII ``text[cut:end]`` (marker groups taken out) starts, found from the
     end: what :func:`_word_start` finds by listing every word."""
-    origins, starts, pieces, pos, size = [], [], [], cut, 0  # where each piece is in `text`, and once joined
-    for a, b in spans:
-        if b <= pos or a >= end:
-            continue
-        if a > pos:
-            origins.append(pos)
-            starts.append(size)
-            pieces.append(text[pos:a])
-            size += a - pos
-        pos = max(pos, b)
-    if pos < end:
-        origins.append(pos)
-        starts.append(size)
-        pieces.append(text[pos:end])
-    raw = "".join(pieces).encode("ascii").translate(_ASCII_WORDS)  # every character of no word a space
+    joined, origins, starts = _joined(text, cut, end, spans)
+    raw = joined.encode("ascii").translate(_ASCII_WORDS)  # every character of no word a space
     at = len(raw)
     for _ in range(k):
         while raw[at - 1] == 32:
@@ -551,7 +538,16 @@ def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], par
     words are its ASCII ones); else through :func:`word_spans`."""
     if not text.isascii() and not only_separators(non_ascii_chars(text) if chars is None else chars):
         return word_spans(text, cut, end, spans)[:-1 if partial else None][-k][1]
-    origins, starts, pieces, pos, size = [], [], [], cut, 0  # where each piece is in `text`, and once joined
+    joined, origins, starts = _joined(text, cut, end, spans)
+    at = [m.start() for m in _ASCII_WORD.finditer(joined)][:-1 if partial else None][-k]
+    j = bisect_right(starts, at) - 1
+    return origins[j] + at - starts[j]
+
+
+def _joined(text: str, cut: int, end: int, spans: list[tuple[int, int]]) -> tuple[str, list[int], list[int]]:
+    """``text[cut:end]`` with the marker groups ``spans`` taken out, and the way back: where each piece of it
+    starts in ``text`` (``origins``) and in the joined text (``starts``)."""
+    origins, starts, pieces, pos, size = [], [], [], cut, 0
     for a, b in spans:
         if b <= pos or a >= end:
             continue
@@ -565,10 +561,7 @@ def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], par
         origins.append(pos)
         starts.append(size)
         pieces.append(text[pos:end])
-    found = [m.start() for m in _ASCII_WORD.finditer("".join(pieces))][:-1 if partial else None]
-    at = found[-k]
-    j = bisect_right(starts, at) - 1
-    return origins[j] + at - starts[j]
+    return "".join(pieces), origins, starts
 
 
 # ------------------------------------------------------------------------------------------------------- messages
