@@ -174,37 +174,38 @@ def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool
     """Scrub every string of a completion or chunk that is not guarded text (ids, model names, annotations, a
     choice's ``text``, fields of events without choices): banned terms and invisible IDs become the replacement.
     Guarded text, logprobs and tool-call arguments are left to their own rules. Whether anything changed."""
-    if not scrubber.active:
+    if not scrubber.active or not isinstance(obj, list | dict):  # (a bare string: the caller's own rules)
         return False
-    skip = {*_TEXT_FIELDS, "tool_calls", "function_call", "audio"}  # guarded, or left alone unless listed
-    scrub = scrubber.scrub
+    return _walk(obj, False, scrubber.scrub)
 
-    def walk(value: Any, guarded: bool) -> bool:
-        """Scrub the strings inside a list or dict in place (``guarded``: a message or delta); whether any changed."""
-        changed = False
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, str):
-                    new = scrub(item)
-                    if new is not item:
-                        value[i], changed = new, True
-                elif isinstance(item, list | dict):
-                    changed |= walk(item, guarded)
-            return changed
-        for k, item in list(value.items()):
-            if k == "logprobs" or (guarded and k in skip):
-                continue
+
+_LEFT = frozenset({*_TEXT_FIELDS, "tool_calls", "function_call", "audio"})  # guarded, or left alone unless listed
+
+
+def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[str], str]) -> bool:
+    """Scrub the strings inside a list or dict in place (``guarded``: a message or delta); whether any changed. (A
+    function of the module, not a closure: a closure that calls itself is a reference cycle, and every response
+    would leave one for the garbage collector.)"""
+    changed = False
+    if isinstance(value, list):
+        for i, item in enumerate(value):
             if isinstance(item, str):
                 new = scrub(item)
                 if new is not item:
-                    value[k], changed = new, True
+                    value[i], changed = new, True
             elif isinstance(item, list | dict):
-                changed |= walk(item, k in ("message", "delta"))
+                changed |= _walk(item, guarded, scrub)
         return changed
-
-    if isinstance(obj, str):  # (a bare string: scrubbed by the caller's own rules, never here)
-        return False
-    return walk(obj, False) if isinstance(obj, list | dict) else False
+    for k, item in list(value.items()):
+        if k == "logprobs" or (guarded and k in _LEFT):
+            continue
+        if isinstance(item, str):
+            new = scrub(item)
+            if new is not item:
+                value[k], changed = new, True
+        elif isinstance(item, list | dict):
+            changed |= _walk(item, k in ("message", "delta"), scrub)
+    return changed
 
 
 # ----------------------------------------------------------------------------------------------- whole completions

@@ -62,28 +62,38 @@ class Scrubber:
         retrieved: set[str] = set()
         shown: list[str] = []
         unseen: list[str] = []
-        for src in sources:
-            retrieved.add(src.id)
-            if src.visible_to(roles):
-                visible.add(src.id)
-                shown.append(src.text)
+        for sid, text, allowed in sources:  # (Source.visible_to, inline: a request has many sources)
+            retrieved.add(sid)
+            if allowed is None or not roles.isdisjoint(allowed):
+                visible.add(sid)
+                shown.append(text)
             else:
-                unseen.append(src.text)
+                unseen.append(text)
         hidden = sorted(retrieved - visible, key=len, reverse=True)
         self._ids = _id_pattern(tuple(hidden)) if hidden else None
-        self._copies: CopyFinder | None = None
+        self._n = 0  # how many words make a copy (0: there is nothing to copy from)
         if hidden:
             citations = next((c for c in compiled.checks if isinstance(c, CitationCheck)), None)
-            self._copies = CopyFinder(unseen, shown, citations.leak_min_words if citations is not None else 8)
+            self._n = citations.leak_min_words if citations is not None else 8
+        # What finding copies takes is made on first use: most responses bring no string beside the text that is
+        # long enough to hold one (ids, the model's name, roles, finish reasons).
+        self._texts = (unseen, shown)
+        self._finder: CopyFinder | None = None
         # Short strings are remembered (a stream repeats its id, model and role in every chunk). Those too short to
         # hold a copy depend only on the acting terms and the invisible IDs: their memo is shared by the turns
         # that have the same ones (a completion's "chat.completion", "assistant", "stop" and model name).
         self._seen: dict[str, str] = {}
-        self._short = self._copies.n * 2 - 1 if self._copies is not None else 1 << 30
+        self._short = self._n * 2 - 1 if self._n else 1 << 30
         self._shared = _shared_memo(self.terms, tuple(hidden))
         longest_id = len(hidden[0]) if hidden else 0
         self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
         """How many characters before a token can take part in a match that reaches into it."""
+
+    def _copies(self) -> CopyFinder:
+        if self._finder is None:
+            unseen, shown = self._texts
+            self._finder = CopyFinder(unseen, shown, self._n)
+        return self._finder
 
     @property
     def active(self) -> bool:
@@ -100,10 +110,9 @@ class Scrubber:
         if self._ids is not None:
             out.extend(m.span() for m in self._ids.finditer(text))
             out.extend(self._shown_ids(text))
-            copies = self._copies
             # ASCII text needs 2n - 1 characters for n words; one other character can be several ("⒈", "ﷺ")
-            if copies is not None and (len(text) >= 2 * copies.n - 1 or not text.isascii()):
-                out.extend(copies.spans(text))
+            if self._n and (len(text) >= self._short or not text.isascii()):
+                out.extend(self._copies().spans(text))
         out.sort()
         return out
 
@@ -134,8 +143,8 @@ class Scrubber:
             if seen is not None:
                 return text if seen is _UNCHANGED else seen  # (the object given, as _scrub gives it)
             out = self._scrub(text)
-            few = self._copies is None or (len(text) < self._short and text.isascii()) \
-                or not self._copies.may_hold(text)
+            few = not self._n or (len(text) < self._short and text.isascii()) \
+                or not self._copies().may_hold(text)  # (made already by _scrub, for such a string)
             memo = self._shared if few else self._seen
             if len(memo) < 1024:
                 memo[text] = _UNCHANGED if out is text else out

@@ -377,3 +377,54 @@ def test_policy_path_and_guard_are_exclusive(tmp_path: Any) -> None:
     path.write_text("banned_terms:\n  terms: [BLUEJAY]\n")
     assert GuardrailMiddleware(_echo_stream_app, policy=str(path)).guard.policy.banned_terms is not None
 
+
+
+def _mutable_headers_oracle(raw: list[tuple[bytes, bytes]], scrubber: Any, *, streaming: bool, changed: bool,
+                            length: int | None, decision: Any) -> list[tuple[bytes, bytes]]:
+    """What the middleware did before it rewrote raw headers itself: Starlette's ``MutableHeaders``."""
+    from starlette.datastructures import MutableHeaders
+
+    message = {"headers": list(raw)}
+    headers = MutableHeaders(scope=message)
+    if scrubber.active:
+        for name, value in list(headers.items()):
+            if scrubber.carries(value):
+                del headers[name]
+                if name == "content-type":
+                    headers[name] = value.split(";")[0].strip()
+    if changed or streaming:
+        for name in ("content-length", "etag", "content-md5"):
+            if name in headers:
+                del headers[name]
+        if length is not None:
+            headers["content-length"] = str(length)
+    if decision is not None:
+        headers["x-guardrail-decision"] = decision.value
+    return [tuple(h) for h in message["headers"]]  # type: ignore[misc]
+
+
+_HEADER_NAMES = st.sampled_from([b"content-type", b"content-length", b"etag", b"content-md5", b"x-request-id",
+                                 b"x-guardrail-decision", b"x-model", b"Content-Type"])
+_HEADER_VALUES = st.sampled_from([b"application/json", b"application/json; charset=BLUEJAY", b"12", b"s",
+                                  b"req-s-1", b"BLUEJAY", b"m", b"a b s c", b"caf\xe9"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_HEADER_NAMES, _HEADER_VALUES), max_size=8), st.booleans(), st.booleans(),
+       st.one_of(st.none(), st.integers(0, 99)), st.sampled_from([None, "pass", "modified", "blocked"]),
+       st.booleans())
+def test_rewritten_headers_are_what_mutable_headers_made(raw: list[tuple[bytes, bytes]], streaming: bool,
+                                                         changed: bool, length: int | None, decision: str | None,
+                                                         hidden: bool) -> None:
+    """The raw header rewrite sends exactly what Starlette's ``MutableHeaders`` made of the same headers: order,
+    duplicates, what a banned term or an invisible ID removes, and the content type kept without its parameters."""
+    from guardrail._scrub import Scrubber
+    from guardrail.middleware import rewritten_headers
+    from guardrail.models import Decision, Source
+
+    sources = [Source("a", "Leave is 25 days.", None), Source("s", "Secret.", ("board",))] if hidden else []
+    scrubber = Scrubber(GUARD.compiled, sources, frozenset())
+    kept = Decision(decision) if decision is not None else None
+    assert rewritten_headers(raw, scrubber, streaming=streaming, changed=changed, length=length, decision=kept) \
+        == _mutable_headers_oracle(raw, scrubber, streaming=streaming, changed=changed, length=length,
+                                   decision=kept)
