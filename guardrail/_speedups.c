@@ -352,6 +352,26 @@ static Py_ssize_t call_ssize(PyObject *obj, PyObject *method, Py_ssize_t *second
     return PyErr_Occurred() ? -2 : v;
 }
 
+/* Whether text[cs:le] begins with "sources" or "references" as the line pattern's (?i:...) reads them (ASCII case,
+ * and U+017F for a later s): of the lines that start with a letter, only those can match the pattern (one that
+ * starts with U+017F was never looked at). */
+static int names_sources(const Text *t, Py_ssize_t cs, Py_ssize_t le)
+{
+    static const char *const words[] = {"sources", "references"};
+    for (int w = 0; w < 2; w++) {
+        const char *word = words[w];
+        Py_ssize_t i = 0;
+        for (; word[i] && cs + i < le; i++) {
+            Py_UCS4 c = AT(t, cs + i);
+            if (c != (Py_UCS4)word[i] && c != (Py_UCS4)(word[i] - 32) && !(i && word[i] == 's' && c == 0x17F))
+                break;
+        }
+        if (!word[i])
+            return 1;
+    }
+    return 0;
+}
+
 static PyObject *segment_text(PyObject *self, PyObject *args)
 {
     PyObject *text, *groups;
@@ -444,7 +464,7 @@ static PyObject *segment_text(PyObject *self, PyObject *args)
         if (item >= 0) {
             if (item)
                 kind = name_item;
-        } else if (!(Py_UNICODE_ISALPHA(first) && first != 'S' && first != 's' && first != 'R' && first != 'r')) {
+        } else if (!Py_UNICODE_ISALPHA(first) || names_sources(t, cs, le)) {
             PyObject *m = match(line_re, text, ls, le);
             if (m == NULL)
                 goto fail;

@@ -405,6 +405,17 @@ _LINE = re.compile(
     re.VERBOSE,
 )
 _SENTENCE = Kind.SENTENCE
+
+
+def _names_sources(text: str, cs: int) -> bool:
+    """Whether the line content at ``cs`` begins with "sources" or "references" as ``_LINE``'s ``(?i:...)`` reads
+    them (ASCII case, and "ſ" for a later "s"): of the lines that start with a letter, only those can match
+    ``_LINE`` (a line that starts with "ſ" was never looked at)."""
+    if text[cs] not in "SsRr":
+        return False
+    return text[cs:cs + 10].lower().replace("\u017f", "s").startswith(("sources", "references"))
+
+
 _FINAL = ".!?…"  # punctuation that can end a sentence
 _CLOSERS = "\"'”’»)]"  # may follow it and still belong to the sentence
 _WORDS = regex.compile(r"\w+")
@@ -507,7 +518,7 @@ def _segment_line(
             st.sources = 0
         return
     first = text[cs]
-    if first.isalpha() and first not in "SsRr":  # an ordinary line (the usual case): no pattern can match
+    if first.isalpha() and not _names_sources(text, cs):  # an ordinary line (the usual case): no pattern matches
         m, kind = None, None
     else:
         m = _LINE.match(text, ls, le)
@@ -676,7 +687,7 @@ def segment_text_py(text: str, groups: dict[int, int]) -> list[Statement]:
             continue
         first = text[cs]
         kind: str | None
-        if first.isalpha() and first not in "SsRr":
+        if first.isalpha() and not _names_sources(text, cs):
             kind = None
         else:
             m = _LINE.match(text, ls, le)

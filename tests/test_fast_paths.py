@@ -64,7 +64,8 @@ def test_fast_segmenter_agrees_with_the_segmenter(text: str) -> None:
 # any script, ten or more of them, no space after the marker), and text in all three string widths.
 _LINE_STARTS = st.sampled_from(["- ", "-\t", "-", "+ ", "\u2022 ", "* ", "1. ", "12) ", "1234567890. ", "\u0661. ",
                                 "1.", "1 ", "  - ", "\t3. ", "### ", "```", "~~~", "**", "__", "Sources: ",
-                                "References:", "> ", "\u00a0- ", ""])
+                                "References:", "> ", "\u00a0- ", "", "sources", "SOURCES:", "Source\u017f:",
+                                "\u017fources:", "Referencess: ", "Sour", "Re"])
 _PIECES = st.sampled_from(["Claim one. ", "e.g. this. ", "Dr. Who. ", "U.S. law. ", "x. Y", "\u201cQ. R.\u201d ",
                            '"A. B." ', "3.5 ", "end\u2026 Next ", "done! ", "why? ", "[doc:a] ", "[doc:a, doc:b]. ",
                            "\U0001f600 ", "\u00e9t\u00e9. ", " ", "\r", ":", "Short heading:", "sept. X"])
@@ -82,6 +83,20 @@ compiled_texts = st.one_of(texts, st.lists(st.tuples(_LINE_STARTS, st.lists(_PIE
 def test_compiled_segmenter_agrees_with_the_pure_one(text: str) -> None:
     assert segment_text(text, groups_of(text)) == segment_text_py(text, groups_of(text))
     assert segment_text(text, regex_groups(text)) == segment_text_py(text, regex_groups(text))
+
+
+@SETTINGS
+@given(st.sampled_from(["", " ", "\t", "  \t"]),
+       st.lists(st.sampled_from(list("SsRrOoUuCcEeFfNn\u017f\u212aK\u0130:*_# ") + ["ources", "eferences"]),
+                min_size=1, max_size=8).map("".join), st.sampled_from(["", ":", ": x", "**", " [doc:a] A"]))
+def test_only_lines_naming_sources_can_match_the_line_pattern(indent: str, head: str, tail: str) -> None:
+    """The segmenters ask the line pattern about a line that starts with S, s, R or r only when it begins with
+    "sources" or "references" (``_names_sources``): the pattern matches no other such line. (A line that starts
+    with any other letter was never asked about, "ſources:" included.)"""
+    line = indent + head + tail
+    cs = len(indent)
+    if line[cs] in "SsRr" and not text_module._names_sources(line, cs):
+        assert text_module._LINE.match(line, 0, len(line)) is None
 
 
 _MAPPED = "".join(text_module._MAPPING)
