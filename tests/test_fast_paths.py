@@ -87,7 +87,7 @@ def test_compiled_segmenter_agrees_with_the_pure_one(text: str) -> None:
 
 @SETTINGS
 @given(st.sampled_from(["", " ", "\t", "  \t"]),
-       st.lists(st.sampled_from(list("SsRrOoUuCcEeFfNn\u017f\u212aK\u0130:*_# ") + ["ources", "eferences"]),
+       st.lists(st.sampled_from([*"SsRrOoUuCcEeFfNn\u017f\u212aK\u0130:*_# ", "ources", "eferences"]),
                 min_size=1, max_size=8).map("".join), st.sampled_from(["", ":", ": x", "**", " [doc:a] A"]))
 def test_only_lines_naming_sources_can_match_the_line_pattern(indent: str, head: str, tail: str) -> None:
     """The segmenters ask the line pattern about a line that starts with S, s, R or r only when it begins with
