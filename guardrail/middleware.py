@@ -193,6 +193,10 @@ def _request_ids(scope: Scope) -> tuple[str, str | None]:
 class _Responder:
     """Wraps ``send`` for one response: holds, checks and rewrites what the app sends."""
 
+    __slots__ = ("body", "compiled", "context", "ended", "error", "guard", "last_sent", "lock", "mode", "owner",
+                 "parent", "path", "scrubber", "send", "size", "span", "start", "started", "stream", "telemetry",
+                 "text", "ticker", "traceparent", "verdicts")
+
     def __init__(self, owner: GuardrailMiddleware, context: TurnContext, path: str, send: Any):
         self.owner = owner
         self.guard = owner.guard
@@ -457,23 +461,23 @@ class _Responder:
         self.traceparent = telemetry.traceparent_of(self.span)
         if self.span is not None:
             self._end_span()
-        reports: list[tuple[Verdict, VerdictInfo]] = []
-        for fv in self.verdicts:
-            err = "guard_error" if guard_error(fv.verdict) is not None else None
-            reports.append((fv.verdict, VerdictInfo(rid, self.path, policy.name, fv.choice, fv.field, err)))
-        if self.error is not None and not any(info.error for _, info in reports):
+        reports: list[tuple[Verdict, int | None, str | None, str | None]] = [
+            (fv.verdict, fv.choice, fv.field, "guard_error" if guard_error(fv.verdict) is not None else None)
+            for fv in self.verdicts]
+        if self.error is not None and not any(err for *_, err in reports):
             code, message = self.error
             closed = self.fail_closed and code != "upstream_error"
             finding = Finding("guard", Label.GUARD_ERROR, Action.BLOCK if closed else Action.FLAG, 0, 0, message)
             verdict = Verdict(Decision.BLOCKED if closed else Decision.PASS, "", [finding])
-            reports.append((verdict, VerdictInfo(rid, self.path, policy.name, error=code)))
+            reports.append((verdict, None, None, code))
         self._offer()
         callback = self.owner.on_verdict
         trace_id = telemetry.trace_id_of(self.span)
-        for verdict, info in reports:
-            log_verdict(policy.name, verdict, request_id=rid, choice=info.choice, field=info.field, error=info.error,
+        for verdict, choice, field_name, err in reports:
+            log_verdict(policy.name, verdict, request_id=rid, choice=choice, field=field_name, error=err,
                         trace_id=trace_id)
             if callback is not None:
+                info = VerdictInfo(rid, self.path, policy.name, choice, field_name, err)
                 try:
                     result = callback(verdict, info)
                     if inspect.isawaitable(result):
