@@ -13,10 +13,10 @@ Ids are positional within a slice: append new items at the end of a slice's list
 No randomness, no network; two runs give byte-identical output.
 """
 
-import json
 import sys
-from collections import Counter, defaultdict
 from pathlib import Path
+
+import _devset  # the builders' shared writing, checks and command line (nli/_devset.py)
 
 E, N, C = "entailment", "neutral", "contradiction"
 OUT = Path(__file__).with_name("dev_b.jsonl")
@@ -1086,103 +1086,14 @@ def build():
     return rows
 
 
-def write(rows):
-    with OUT.open("w", encoding="utf-8", newline="\n") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-
-
-def load():
-    with OUT.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
-def check():
-    rows = load()
-    errors = []
-    ids = Counter(r.get("id") for r in rows)
-    errors += [f"duplicate id {i}" for i, n in ids.items() if n > 1]
-    groups = defaultdict(list)
+def own_errors(rows):
+    """This set's own rule: a long passage has 280-350 words."""
+    out = []
     for r in rows:
-        rid = r.get("id", "?")
-        for k in ("id", "premise", "hypothesis", "label", "slice"):
-            if not isinstance(r.get(k), str) or not r.get(k).strip():
-                errors.append(f"{rid}: missing or empty {k}")
-        if r.get("label") not in LABELS:
-            errors.append(f"{rid}: bad label {r.get('label')!r}")
-        s = r.get("slice")
-        if s not in PREFIX:
-            errors.append(f"{rid}: bad slice {s!r}")
-            continue
-        if not rid.startswith(PREFIX[s] + "-"):
-            errors.append(f"{rid}: id prefix does not match slice {s}")
-        if s == "perturbation":
-            if "group" not in r:
-                errors.append(f"{rid}: perturbation row without group")
-            else:
-                groups[r["group"]].append(r)
-            if r.get("perturbation") not in (None, "flip", "order"):
-                errors.append(f"{rid}: bad perturbation {r.get('perturbation')!r}")
-        else:
-            if "group" in r or "perturbation" in r:
-                errors.append(f"{rid}: group/perturbation outside the perturbation slice")
-            if s in ("distractor", "added_specifics") and r.get("label") == C:
-                errors.append(f"{rid}: contradiction in {s}")
-        if s == "multi_passage" and r.get("premise", "").count("\n\n") != 1:
-            errors.append(f"{rid}: multi_passage premise must contain exactly one blank line")
-        if s == "long_passage":
-            words = len(r.get("premise", "").split())
-            if not 280 <= words <= 350:
-                errors.append(f"{rid}: long passage has {words} words")
-    for gid, members in groups.items():
-        bases = [m for m in members if "perturbation" not in m]
-        orders = [m for m in members if m.get("perturbation") == "order"]
-        flips = [m for m in members if m.get("perturbation") == "flip"]
-        if len(bases) != 1 or bases[0]["id"] != gid:
-            errors.append(f"{gid}: needs exactly one base row with id == group")
-        elif bases[0]["label"] != E:
-            errors.append(f"{gid}: base is not entailment")
-        if len(orders) != 1:
-            errors.append(f"{gid}: needs exactly one order variant")
-        elif bases and (orders[0]["label"] != E or orders[0]["hypothesis"] != bases[0]["hypothesis"]
-                        or sorted(orders[0]["premise"]) != sorted(bases[0]["premise"])):
-            errors.append(f"{gid}: order variant must keep hypothesis, characters and entailment")
-        if not 1 <= len(flips) <= 2:
-            errors.append(f"{gid}: needs one or two flips")
-        for fl in flips:
-            if bases and fl["premise"] == bases[0]["premise"] and fl["hypothesis"] == bases[0]["hypothesis"]:
-                errors.append(f"{fl['id']}: flip changes nothing")
-    if rows != build():
-        errors.append("dev_b.jsonl is out of date with build_dev_b.py (rerun without flags)")
-    for e in errors:
-        print(e)
-    print(f"{len(rows)} rows, {len(errors)} problems")
-    return not errors
-
-
-def stats():
-    rows = load()
-    table = defaultdict(Counter)
-    for r in rows:
-        table[r["slice"]][r["label"]] += 1
-    print(f"| slice | entailment | neutral | contradiction | total |")
-    print("|---|---:|---:|---:|---:|")
-    tot = Counter()
-    for s in SLICE_ORDER:
-        c = table[s]
-        tot.update(c)
-        print(f"| {s} | {c[E]} | {c[N]} | {c[C]} | {sum(c.values())} |")
-    n = sum(tot.values())
-    print(f"| **all** | **{tot[E]}** | **{tot[N]}** | **{tot[C]}** | **{n}** |")
-    print(f"{100 * tot[E] / n:.1f} % entailment")
+        if r.get("slice") == "long_passage" and not 280 <= len(r.get("premise", "").split()) <= 350:
+            out.append(f"{r.get('id')}: long passage has {len(r.get('premise', '').split())} words")
+    return out
 
 
 if __name__ == "__main__":
-    if "--check" in sys.argv:
-        sys.exit(0 if check() else 1)
-    elif "--stats" in sys.argv:
-        stats()
-    else:
-        rows = build()
-        write(rows)
-        print(f"wrote {len(rows)} rows to {OUT}")
+    sys.exit(_devset.main(sys.argv[1:], OUT, build, {s: PREFIX[s] for s in SLICE_ORDER}, own_errors))

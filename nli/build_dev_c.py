@@ -9,10 +9,11 @@ script only numbers them, applies perturbation flips, builds order variants and 
     python nli/build_dev_c.py --check    # validate the written file
     python nli/build_dev_c.py --stats    # counts per slice and label
 """
-import json
 import sys
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from pathlib import Path
+
+import _devset  # the builders' shared writing, checks and command line (nli/_devset.py)
 
 OUT = Path(__file__).with_name("dev_c.jsonl")
 E, N, C = "entailment", "neutral", "contradiction"
@@ -906,102 +907,7 @@ def build_rows():
     return rows
 
 
-def write():
-    rows = build_rows()
-    with OUT.open("w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(f"wrote {len(rows)} rows to {OUT}")
-
-
-def check():
-    errors = []
-    slices = set(SLICES) | {"perturbation"}
-    prefixes = {name: prefix for name, (prefix, _) in SLICES.items()}
-    prefixes["perturbation"] = "pert"
-    rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
-    ids = Counter(r.get("id") for r in rows)
-    errors += [f"duplicate id {i}" for i, c in ids.items() if c > 1]
-    groups = {}
-    for r in rows:
-        rid = r.get("id")
-        keys = set(r)
-        need = {"id", "premise", "hypothesis", "label", "slice"}
-        if not need <= keys:
-            errors.append(f"{rid}: missing {need - keys}")
-            continue
-        if r["label"] not in (E, N, C):
-            errors.append(f"{rid}: bad label {r['label']}")
-        if r["slice"] not in slices:
-            errors.append(f"{rid}: bad slice {r['slice']}")
-            continue
-        if not rid.startswith(prefixes[r["slice"]] + "-"):
-            errors.append(f"{rid}: prefix does not match slice {r['slice']}")
-        if not r["premise"].strip() or not r["hypothesis"].strip():
-            errors.append(f"{rid}: empty text")
-        if r["slice"] == "multi_passage" and r["premise"].count("\n\n") != 1:
-            errors.append(f"{rid}: multi_passage premise needs exactly one blank line")
-        if r["slice"] in ("distractor", "added_specifics") and r["label"] == C:
-            errors.append(f"{rid}: no contradictions in {r['slice']}")
-        if r["slice"] == "perturbation":
-            if "group" not in r:
-                errors.append(f"{rid}: perturbation row without group")
-                continue
-            groups.setdefault(r["group"], []).append(r)
-            if r["id"] == r["group"]:
-                if "perturbation" in r or r["label"] != E:
-                    errors.append(f"{rid}: base must be entailment without a perturbation field")
-            elif r.get("perturbation") not in ("flip", "order"):
-                errors.append(f"{rid}: bad perturbation {r.get('perturbation')}")
-            elif r["perturbation"] == "order" and r["label"] != E:
-                errors.append(f"{rid}: order variant must be entailment")
-        elif "group" in r or "perturbation" in r:
-            errors.append(f"{rid}: group/perturbation only on perturbation rows")
-    for gid, members in groups.items():
-        bases = [m for m in members if m["id"] == gid]
-        orders = [m for m in members if m.get("perturbation") == "order"]
-        flips = [m for m in members if m.get("perturbation") == "flip"]
-        if len(bases) != 1:
-            errors.append(f"{gid}: {len(bases)} base rows")
-        if len(orders) != 1:
-            errors.append(f"{gid}: {len(orders)} order variants")
-        if not 1 <= len(flips) <= 2:
-            errors.append(f"{gid}: {len(flips)} flips")
-        if bases and orders:
-            b, o = bases[0], orders[0]
-            if o["hypothesis"] != b["hypothesis"] or o["premise"] == b["premise"]:
-                errors.append(f"{gid}: order variant must keep the hypothesis and change the order")
-    if [json.dumps(r, ensure_ascii=False) for r in build_rows()] != \
-            OUT.read_text(encoding="utf-8").splitlines():
-        errors.append("written file differs from build_rows(); rerun the builder")
-    for e in errors:
-        print("ERROR", e)
-    print(f"{len(rows)} rows, {len(groups)} perturbation groups, {len(errors)} errors")
-    return not errors
-
-
-def stats():
-    rows = [json.loads(line) for line in OUT.read_text(encoding="utf-8").splitlines()]
-    order = list(SLICES) + ["perturbation"]
-    counts = {s: Counter() for s in order}
-    for r in rows:
-        counts[r["slice"]][r["label"]] += 1
-    print(f"| {'slice':<16} | {'entailment':>10} | {'neutral':>7} | {'contradiction':>13} | {'total':>5} |")
-    print(f"|{'-' * 18}|{'-' * 12}|{'-' * 9}|{'-' * 15}|{'-' * 7}|")
-    tot = Counter()
-    for s in order:
-        c = counts[s]
-        tot.update(c)
-        print(f"| {s:<16} | {c[E]:>10} | {c[N]:>7} | {c[C]:>13} | {sum(c.values()):>5} |")
-    n = sum(tot.values())
-    print(f"| {'all':<16} | {tot[E]:>10} | {tot[N]:>7} | {tot[C]:>13} | {n:>5} |")
-    print(f"entailment share: {100 * tot[E] / n:.1f} %")
-
-
 if __name__ == "__main__":
-    if "--check" in sys.argv:
-        sys.exit(0 if check() else 1)
-    elif "--stats" in sys.argv:
-        stats()
-    else:
-        write()
+    _prefix = {name: prefix for name, (prefix, _) in SLICES.items()}
+    _prefix["perturbation"] = "pert"
+    sys.exit(_devset.main(sys.argv[1:], OUT, build_rows, _prefix))

@@ -14,9 +14,10 @@ Labels: E = entailment, N = neutral, C = contradiction. Conventions follow
 nli/README.md, "How the labels were decided".
 """
 
-import json
 import sys
 from pathlib import Path
+
+import _devset  # the builders' shared writing, checks and command line (nli/_devset.py)
 
 OUT = Path(__file__).with_name("dev_d.jsonl")
 LABELS = {"E": "entailment", "N": "neutral", "C": "contradiction"}
@@ -1738,118 +1739,5 @@ def build():
     return rows
 
 
-def write(rows):
-    with OUT.open("w", encoding="utf-8", newline="\n") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-
-
-def load():
-    with OUT.open(encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]
-
-
-def check(rows):
-    errors = []
-    ids = set()
-    base_fields = {"id", "premise", "hypothesis", "label", "slice"}
-    groups = {}
-    for r in rows:
-        rid = r.get("id", "?")
-        keys = set(r)
-        if r.get("slice") == "perturbation":
-            expected = base_fields | {"group"} | ({"perturbation"} if "perturbation" in r else set())
-        else:
-            expected = base_fields
-        if keys != expected:
-            errors.append(f"{rid}: fields {sorted(keys)}")
-        for k in ("id", "premise", "hypothesis", "label", "slice"):
-            if not isinstance(r.get(k), str) or not r.get(k).strip():
-                errors.append(f"{rid}: empty or non-string {k}")
-        if rid in ids:
-            errors.append(f"{rid}: duplicate id")
-        ids.add(rid)
-        if r.get("label") not in LABELS.values():
-            errors.append(f"{rid}: bad label {r.get('label')}")
-        s = r.get("slice")
-        if s not in SLICE_NAMES:
-            errors.append(f"{rid}: bad slice {s}")
-            continue
-        if not rid.startswith(PREFIX[s] + "-"):
-            errors.append(f"{rid}: id prefix does not match slice {s}")
-        if s == "multi_passage" and r["premise"].count("\n\n") != 1:
-            errors.append(f"{rid}: multi_passage premise needs exactly one blank line")
-        if s in ("distractor", "added_specifics") and r.get("label") == "contradiction":
-            errors.append(f"{rid}: no contradictions in {s}")
-        if s == "perturbation":
-            groups.setdefault(r["group"], []).append(r)
-    for gid, members in groups.items():
-        bases = [m for m in members if "perturbation" not in m]
-        orders = [m for m in members if m.get("perturbation") == "order"]
-        flips = [m for m in members if m.get("perturbation") == "flip"]
-        others = [m for m in members if m.get("perturbation") not in (None, "order", "flip")]
-        if len(bases) != 1 or bases[0]["id"] != gid:
-            errors.append(f"{gid}: needs exactly one base whose id is the group id")
-        if len(orders) != 1:
-            errors.append(f"{gid}: needs exactly one order variant")
-        if not 1 <= len(flips) <= 2:
-            errors.append(f"{gid}: needs one or two flips")
-        if others:
-            errors.append(f"{gid}: unknown perturbation kind")
-        if bases and bases[0]["label"] != "entailment":
-            errors.append(f"{gid}: base must be entailment")
-        for o in orders:
-            if o["label"] != "entailment":
-                errors.append(f"{o['id']}: order variant must be entailment")
-            if bases and (o["hypothesis"] != bases[0]["hypothesis"] or o["premise"] == bases[0]["premise"]):
-                errors.append(f"{o['id']}: order variant must keep the hypothesis and change the order")
-        for f in flips:
-            if bases and f["premise"] == bases[0]["premise"] and f["hypothesis"] == bases[0]["hypothesis"]:
-                errors.append(f"{f['id']}: flip changes nothing")
-            if f["label"] == "entailment":
-                errors.append(f"{f['id']}: flip should not be entailment")
-    if rows != build():
-        errors.append("dev_d.jsonl is out of date: rerun build_dev_d.py")
-    return errors
-
-
-def stats(rows):
-    labs = ["entailment", "neutral", "contradiction"]
-    counts = {s: {l: 0 for l in labs} for s in SLICE_NAMES}
-    for r in rows:
-        counts[r["slice"]][r["label"]] += 1
-    print(f"| {'slice':<16} | {'entailment':>10} | {'neutral':>7} | {'contradiction':>13} | {'total':>5} |")
-    print(f"|{'-' * 18}|{'-' * 11}:|{'-' * 8}:|{'-' * 14}:|{'-' * 6}:|")
-    tot = {l: 0 for l in labs}
-    for s in SLICE_NAMES:
-        c = counts[s]
-        for l in labs:
-            tot[l] += c[l]
-        print(f"| {s:<16} | {c['entailment']:>10} | {c['neutral']:>7} | {c['contradiction']:>13} | {sum(c.values()):>5} |")
-    n = sum(tot.values())
-    print(f"| {'all':<16} | {tot['entailment']:>10} | {tot['neutral']:>7} | {tot['contradiction']:>13} | {n:>5} |")
-    print(f"entailment share: {100 * tot['entailment'] / n:.1f} %")
-    pr = [r for r in rows if r["slice"] == "perturbation"]
-    print(f"perturbation: {len({r['group'] for r in pr})} groups, "
-          f"{sum(r.get('perturbation') == 'flip' for r in pr)} flips, "
-          f"{sum(r.get('perturbation') == 'order' for r in pr)} order variants")
-
-
-def main(argv):
-    if "--check" in argv:
-        errors = check(load())
-        for e in errors:
-            print(e)
-        print("OK" if not errors else f"{len(errors)} problem(s)")
-        return 1 if errors else 0
-    if "--stats" in argv:
-        stats(load())
-        return 0
-    rows = build()
-    write(rows)
-    print(f"wrote {len(rows)} pairs to {OUT}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_devset.main(sys.argv[1:], OUT, build, {s: PREFIX[s] for s in SLICE_NAMES}))

@@ -14,10 +14,10 @@ Labels follow nli/README.md, "How the labels were decided". Weekdays were checke
 real 2026-2027 calendar; business-day arithmetic ignores public holidays.
 """
 
-import json
 import sys
-from collections import Counter, defaultdict
 from pathlib import Path
+
+import _devset  # the builders' shared writing, checks and command line (nli/_devset.py)
 
 E, N, C = "entailment", "neutral", "contradiction"
 LABELS = (E, N, C)
@@ -1576,134 +1576,33 @@ def build():
     return rows
 
 
-def write(rows):
-    with OUT.open("w", encoding="utf-8", newline="\n") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-
-
-def load():
-    with OUT.open(encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def check(rows):
-    errors = []
-    ids = set()
-    base_keys = {"id", "premise", "hypothesis", "label", "slice"}
-    prefix_to_slice = {v: k for k, v in SLICES.items()}
-    groups = defaultdict(list)
+def own_errors(rows):
+    """This set's own rules: no premise and hypothesis twice, two non-empty passages in a multi-passage premise,
+    280-350 words in a long passage, an order variant made of the same passages, a flip that changes exactly one of
+    premise and hypothesis."""
+    out = []
     pairs = set()
+    bases = {r["id"]: r for r in rows if r.get("slice") == "perturbation" and "perturbation" not in r}
     for r in rows:
         rid = r.get("id", "?")
-        keys = set(r)
-        if r.get("slice") == "perturbation":
-            allowed = base_keys | {"group", "perturbation"}
-            if not base_keys | {"group"} <= keys or not keys <= allowed:
-                errors.append(f"{rid}: bad fields {sorted(keys)}")
-        elif keys != base_keys:
-            errors.append(f"{rid}: bad fields {sorted(keys)}")
-        for k in ("id", "premise", "hypothesis", "label", "slice"):
-            if not isinstance(r.get(k), str) or not r.get(k).strip():
-                errors.append(f"{rid}: empty or non-string {k}")
-        if rid in ids:
-            errors.append(f"{rid}: duplicate id")
-        ids.add(rid)
-        if r.get("label") not in LABELS:
-            errors.append(f"{rid}: bad label {r.get('label')!r}")
-        if r.get("slice") not in SLICES:
-            errors.append(f"{rid}: bad slice {r.get('slice')!r}")
-        elif prefix_to_slice.get(rid.split("-")[0]) != r["slice"]:
-            errors.append(f"{rid}: id prefix does not match slice {r['slice']}")
-        if r.get("slice") in ("distractor", "added_specifics") and r.get("label") == C:
-            errors.append(f"{rid}: contradiction not allowed in {r['slice']}")
-        if r.get("slice") == "multi_passage":
-            parts = r["premise"].split("\n\n")
-            if len(parts) != 2 or not all(p.strip() for p in parts):
-                errors.append(f"{rid}: multi_passage premise must be two passages separated by one blank line")
-        if r.get("slice") == "long_passage":
-            n = len(r["premise"].split())
-            if not 280 <= n <= 350:
-                errors.append(f"{rid}: long passage has {n} words")
         key = (r.get("premise"), r.get("hypothesis"))
         if key in pairs:
-            errors.append(f"{rid}: duplicate premise/hypothesis pair")
+            out.append(f"{rid}: duplicate premise/hypothesis pair")
         pairs.add(key)
-        if "group" in r:
-            groups[r["group"]].append(r)
-    for gid, members in groups.items():
-        base = [m for m in members if "perturbation" not in m]
-        order = [m for m in members if m.get("perturbation") == "order"]
-        flips = [m for m in members if m.get("perturbation") == "flip"]
-        other = [m for m in members if m.get("perturbation") not in (None, "order", "flip")]
-        if len(base) != 1 or base[0]["id"] != gid:
-            errors.append(f"{gid}: needs exactly one base row whose id is the group id")
+        if r.get("slice") == "multi_passage" and not all(p.strip() for p in r["premise"].split("\n\n")):
+            out.append(f"{rid}: multi_passage premise must be two passages")
+        if r.get("slice") == "long_passage" and not 280 <= len(r["premise"].split()) <= 350:
+            out.append(f"{rid}: long passage has {len(r['premise'].split())} words")
+        b = bases.get(r.get("group"))
+        if b is None or "perturbation" not in r:
             continue
-        if len(order) != 1:
-            errors.append(f"{gid}: needs exactly one order variant")
-        if not 1 <= len(flips) <= 2:
-            errors.append(f"{gid}: needs one or two flips, has {len(flips)}")
-        if other:
-            errors.append(f"{gid}: unknown perturbation value")
-        b = base[0]
-        if b["label"] != E:
-            errors.append(f"{gid}: base must be entailment")
-        for o in order:
-            if o["label"] != E or o["hypothesis"] != b["hypothesis"] or o["premise"] == b["premise"]:
-                errors.append(f"{o['id']}: order variant must keep hypothesis and label and change the order")
-            sep = "\n\n" if "\n\n" in b["premise"] else None
-            if sep and sorted(o["premise"].split(sep)) != sorted(b["premise"].split(sep)):
-                errors.append(f"{o['id']}: order variant has different passages")
-            if not sep and sorted(o["premise"]) != sorted(b["premise"]):
-                errors.append(f"{o['id']}: order variant has different text")
-        for fl in flips:
-            if fl["label"] == E:
-                errors.append(f"{fl['id']}: flip labelled entailment")
-            if (fl["premise"] != b["premise"]) == (fl["hypothesis"] != b["hypothesis"]):
-                errors.append(f"{fl['id']}: flip must change exactly one of premise and hypothesis")
-    for r in rows:
-        if r.get("slice") == "perturbation" and r.get("group") not in groups:
-            errors.append(f"{r['id']}: unknown group")
-    if rows != build():
-        errors.append("dev_e.jsonl is out of date; rerun build_dev_e.py")
-    return errors
-
-
-def stats(rows):
-    table = defaultdict(Counter)
-    for r in rows:
-        table[r["slice"]][r["label"]] += 1
-    lines = ["| slice | entailment | neutral | contradiction | total |", "|---|---:|---:|---:|---:|"]
-    tot = Counter()
-    for slc in SLICES:
-        c = table[slc]
-        tot.update(c)
-        lines.append(f"| {slc} | {c[E]} | {c[N]} | {c[C]} | {sum(c.values())} |")
-    n = sum(tot.values())
-    lines.append(f"| **all** | **{tot[E]}** | **{tot[N]}** | **{tot[C]}** | **{n}** |")
-    lines.append(f"\n{100 * tot[E] / n:.1f} % entailment")
-    groups = {r["group"] for r in rows if "group" in r}
-    flips = [r for r in rows if r.get("perturbation") == "flip"]
-    pf = sum(1 for r in flips if r["hypothesis"] == next(b for b in rows if b["id"] == r["group"])["hypothesis"])
-    lines.append(f"{len(groups)} perturbation groups, {len(flips)} flips ({pf} premise, {len(flips) - pf} hypothesis)")
-    return "\n".join(lines)
-
-
-def main(argv):
-    if "--check" in argv:
-        errors = check(load())
-        for e in errors:
-            print(e)
-        print("OK" if not errors else f"{len(errors)} error(s)")
-        return 1 if errors else 0
-    if "--stats" in argv:
-        print(stats(load()))
-        return 0
-    rows = build()
-    write(rows)
-    print(f"wrote {len(rows)} rows to {OUT}")
-    return 0
+        if r["perturbation"] == "order" and "\n\n" in b["premise"] \
+                and sorted(r["premise"].split("\n\n")) != sorted(b["premise"].split("\n\n")):
+            out.append(f"{rid}: order variant has different passages")
+        if r["perturbation"] == "flip" and (r["premise"] != b["premise"]) == (r["hypothesis"] != b["hypothesis"]):
+            out.append(f"{rid}: flip must change exactly one of premise and hypothesis")
+    return out
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_devset.main(sys.argv[1:], OUT, build, dict(SLICES), own_errors))
