@@ -431,8 +431,11 @@ class ChunkStream:
         if ("error" in obj or item.event == "error") and not obj.get("choices"):
             return self._upstream_error(obj)
         if self._encoder is None:
-            self._encoder = ChunkEncoder(obj)
+            # The chunks this guard writes itself (re-sent text, the end of a blocked choice) repeat the first
+            # chunk's id, model and fingerprint: scrubbed, as every chunk's are.
             self._template = {k: obj[k] for k in _TEMPLATE_KEYS if k in obj}
+            scrub_extras(self._template, self._scrubber, self._tool_calls)
+            self._encoder = ChunkEncoder(self._template)
         choices = obj.get("choices")
         if not choices:  # a usage chunk, say: no text to guard, but nothing in it may spell what the user must not see
             if scrub_extras(obj, self._scrubber, self._tool_calls):

@@ -34,13 +34,14 @@ def _id_pattern(hidden: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, hidden)) + r")(?![\w-])")
 
 
-_MEMOS: dict[tuple[int, tuple[str, ...]], tuple[object, dict[str, str]]] = {}
+_MEMOS: dict[tuple[int, tuple[str, ...], int], tuple[object, dict[str, str]]] = {}
 _UNCHANGED = "\x00unchanged"  # a memo's value for a string that carries nothing (compared by identity)
 
 
-def _shared_memo(terms: TermCheck | None, hidden: tuple[str, ...]) -> dict[str, str]:
-    """The memo of short strings for these acting terms and these invisible IDs (a few hundred sets at most)."""
-    key = (id(terms), hidden)
+def _shared_memo(terms: TermCheck | None, hidden: tuple[str, ...], n: int) -> dict[str, str]:
+    """The memo of short strings for these acting terms, these invisible IDs and copies of ``n`` words (which
+    strings count as short depends on it): a few hundred sets at most."""
+    key = (id(terms), hidden, n)
     entry = _MEMOS.get(key)
     if entry is None or entry[0] is not terms:  # (an id can be reused once a policy is gone)
         if len(_MEMOS) >= 256:
@@ -84,7 +85,7 @@ class Scrubber:
         # that have the same ones (a completion's "chat.completion", "assistant", "stop" and model name).
         self._seen: dict[str, str] = {}
         self._short = self._n * 2 - 1 if self._n else 1 << 30
-        self._shared = _shared_memo(self.terms, tuple(hidden))
+        self._shared = _shared_memo(self.terms, tuple(hidden), self._n)
         longest_id = len(hidden[0]) if hidden else 0
         self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
         """How many characters before a token can take part in a match that reaches into it."""

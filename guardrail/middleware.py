@@ -240,12 +240,12 @@ class _Responder:
 
     async def _on_start(self, message: Message) -> None:
         status = message["status"]
+        raw = message["headers"] = list(message.get("headers") or ())  # (ASGI allows any iterable: read it once)
         if not 200 <= status < 300 or status == 204:
             self.mode = "pass"
             await self.send(message)
             return
         self.start = message
-        raw = message.get("headers") or ()
         media = _header(raw, b"content-type", "").split(";")[0].strip().lower()
         if self.telemetry:
             self.started = time.perf_counter()
@@ -576,21 +576,24 @@ _UNSIZED = (b"content-length", b"etag", b"content-md5")  # what no longer holds 
 
 def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, changed: bool = True,
                       length: int | None = None, decision: Decision | None = None) -> list[tuple[bytes, bytes]]:
-    """The response's headers as the guard sends them: no header that spells a banned term or an invisible ID (an
-    echoed request id, a model; a content type that does keeps its media type), no length or digest of a body
-    that changed or streams (a new ``content-length`` if the new body's ``length`` is known), and the decision.
+    """The response's headers as the guard sends them: no header whose name or value spells a banned term or an
+    invisible ID (an echoed request id, a model; a content type that does keeps its media type, if that spells
+    nothing), no length or digest of a body that changed or streams (a new ``content-length`` if the new body's
+    ``length`` is known), and the decision.
 
     Raw ASGI headers, as Starlette's ``MutableHeaders`` would leave them (``tests/test_middleware.py`` holds the
-    two to that): names that are set replace their first entry and lose the others, or come last."""
+    two to that): names that are set replace their first entry and lose the others, or come last. Unlike it,
+    a name is matched in any case (ASGI asks for lower case; an app may not comply)."""
     out = list(raw)
     if scrubber.active:
         for key, value in list(out):
             text = value.decode("latin-1")
-            if scrubber.carries(text):
-                name = key.decode("latin-1")
-                out = _without(out, (name.lower().encode("latin-1"),))
-                if name == "content-type":
-                    _put(out, b"content-type", text.split(";")[0].strip().encode("latin-1"))
+            if scrubber.carries(text) or scrubber.carries(key.decode("latin-1")):
+                name = key.lower()
+                out = [h for h in out if h[0].lower() != name]
+                media = text.split(";")[0].strip()
+                if name == b"content-type" and not scrubber.carries(media):
+                    _put(out, b"content-type", media.encode("latin-1"))
     if changed or streaming:
         out = _without(out, _UNSIZED)
         if length is not None:
@@ -601,20 +604,22 @@ def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, chan
 
 
 def _header(raw: Headers, name: bytes, default: str) -> str:
-    """The first value of header ``name`` (lower case, as ASGI names are), else ``default``."""
+    """The first value of header ``name`` (lower case; matched in any case), else ``default``."""
     for key, value in raw:
-        if key == name:
+        if key.lower() == name:
             return value.decode("latin-1")
     return default
 
 
 def _without(raw: Headers, names: tuple[bytes, ...]) -> list[tuple[bytes, bytes]]:
-    return [h for h in raw if h[0] not in names]
+    """The headers but those named ``names`` (lower case; matched in any case)."""
+    return [h for h in raw if h[0].lower() not in names]
 
 
 def _put(raw: list[tuple[bytes, bytes]], name: bytes, value: bytes) -> None:
-    """Set header ``name``: its first entry takes the value and the others go; a new name comes last."""
-    found = [i for i, (key, _) in enumerate(raw) if key == name]
+    """Set header ``name`` (lower case; matched in any case): its first entry takes the value and the others go; a
+    new name comes last."""
+    found = [i for i, (key, _) in enumerate(raw) if key.lower() == name]
     for i in reversed(found[1:]):
         del raw[i]
     if found:

@@ -701,3 +701,61 @@ def test_where_a_held_word_starts_with_separating_non_ascii_characters(text: str
     """Quotation marks, dashes and emoji separate words: such text is read the ASCII way (a zero-width character
     joins words, and sends it the other way)."""
     test_where_a_held_word_starts_agrees_with_word_spans.hypothesis.inner_test(text, data)
+
+
+def test_short_strings_remembered_for_one_copy_length_are_not_reused_for_another() -> None:
+    """Two policies in one process with the same invisible IDs and no acting terms: a string that is too short for
+    a copy of 8 words, remembered as clean, still carries a copy of 3 words for the policy that counts 3."""
+    from guardrail._scrub import Scrubber
+
+    secret = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
+    sources = [Source("a", "Leave is 25 days.", None), Source("fin-9", secret, ("finance",))]
+    strict = Guard.from_dict({"citations": {"on_unauthorized": "block", "leak_min_words": 3}})
+    lenient = Guard.from_dict({"citations": {"on_unauthorized": "block"}})
+    text = "merger review with Initech"
+    assert Scrubber(lenient.compiled, sources, frozenset()).scrub(text) == text
+    assert Scrubber(strict.compiled, sources, frozenset()).scrub(text) == "[redacted]"
+
+
+def test_the_chunks_a_stream_guard_writes_repeat_no_secret_of_the_first_chunk() -> None:
+    """The chunks the guard writes itself (re-sent text, the end of a blocked choice) take the first chunk's id and
+    model: scrubbed, as every chunk the upstream sent is."""
+    import json as json_module
+
+    from guardrail._chat import ChunkStream
+    from guardrail._scrub import Scrubber
+    from guardrail.stream import StreamGuard
+
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "block"},
+                             "banned_terms": {"terms": ["BLUEJAY"], "on_match": "redact"}})
+    sources = [Source("a", "Leave is 25 days.", None), Source("fin-9", "Secret.", ("finance",))]
+    roles = frozenset({"employee"})
+
+    def chunk(text: str) -> bytes:
+        return b"data: " + json_module.dumps({"id": "fin-9", "object": "chat.completion.chunk",
+                                              "model": "m-BLUEJAY",
+                                              "choices": [{"index": 0, "delta": {"content": text}}]}).encode() + b"\n\n"
+
+    stream = ChunkStream(lambda: StreamGuard(guard.compiled, sources, roles),
+                         Scrubber(guard.compiled, sources, roles), blocked_message="No.", fail_closed=True)
+    out = stream.feed(chunk("Leave is ") + chunk("25 days [doc:a]. Ask ") + chunk("BLUEJAY [doc:a].")
+                      + b"data: [DONE]\n\n") + stream.close()
+    assert b"25 days" in out
+    assert b"BLUEJAY" not in out and b"fin-9" not in out
+
+
+def test_a_stream_holds_a_copy_whose_words_are_split_by_grouped_markers() -> None:
+    """The words held for a copy are counted from a cut that never falls inside a marker group: a cut after the
+    comma of "[doc:a,  doc:b, doc:a]" once counted "doc", "b" and "a" as words and let "outside finance" go."""
+    secret = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
+    sources = [{"id": "a", "text": "Leave is 25 days."}, {"id": "b", "text": "Other text."},
+               {"id": "fin", "text": secret, "roles": ["finance"]}]
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "block", "leak_min_words": 4},
+                             "blocked_message": "Blocked."})
+    text = ("Note: outside\nfinance [doc:a,  doc:b, doc:a]\n[doc:a,  doc:b, doc:a] [doc:a] may [doc:a,doc:b] know "
+            "the quarterly.")
+    stream = guard.stream(sources, ["employee"])
+    released = "".join(stream.feed(c) for c in text)
+    rest, verdict = stream.finish()
+    assert verdict.decision is Decision.BLOCKED
+    assert "outside" not in released + rest and "finance" not in released + rest
