@@ -759,3 +759,20 @@ def test_a_stream_holds_a_copy_whose_words_are_split_by_grouped_markers() -> Non
     rest, verdict = stream.finish()
     assert verdict.decision is Decision.BLOCKED
     assert "outside" not in released + rest and "finance" not in released + rest
+
+
+def test_a_zero_width_character_after_a_line_break_does_not_let_the_last_word_of_a_copy_out() -> None:
+    """A soft hyphen right after a word may still join it to what comes ("O\u00ad" may become "On"); after a line
+    break it joins nothing, and the word before it is complete: held like any word that may begin a copy."""
+    secret = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
+    sources = [{"id": "a", "text": "Leave is 25 days."}, {"id": "fin", "text": secret, "roles": ["finance"]}]
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "block", "leak_min_words": 3},
+                             "blocked_message": "Blocked."})
+    for chunks in (["Leave is 25 days [doc:a]. We meet on\n\u00ad", "Friday and more."],
+                   ["Leave is 25 days [doc:a]. We meet on\n", "Friday and more."],
+                   ["Leave is 25 days [doc:a]. We meet o\u00ad", "n\nFriday and more."]):
+        stream = guard.stream(sources, ["employee"])
+        released = "".join(stream.feed(c) for c in chunks)
+        rest, verdict = stream.finish()
+        assert verdict.decision is Decision.BLOCKED
+        assert "meet" not in released + rest, chunks

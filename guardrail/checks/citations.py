@@ -477,8 +477,9 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     start = len(text)
     for end in ends:
         # the last word may still be being written
-        # (a zero-width character or a soft hyphen ends no word: "O\u00ad" may become "On")
-        partial = end == len(text) and last_marker < end and (is_word_char(text[-1]) or text[-1] in ZERO_WIDTH)
+        # (a zero-width character or a soft hyphen right after it ends no word: "O\u00ad" may become "On"; after a
+        # space or a line break it belongs to no word)
+        partial = end == len(text) and last_marker < end and is_word_char(text.rstrip(ZERO_WIDTH)[-1:] or " ")
         tail = _tail_words(text, cut, end, spans, ascii_text)
         if partial:
             del tail[-1:]
