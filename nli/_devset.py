@@ -28,6 +28,13 @@ def load(path: Path) -> list[Row]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def replace_once(text: str, old: str, new: str, where: str) -> str:
+    """``text`` with its one occurrence of ``old`` replaced (a flip of one fact); a builder error if not once."""
+    if text.count(old) != 1:
+        raise SystemExit(f"{where}: {old!r} occurs {text.count(old)} times")
+    return text.replace(old, new)
+
+
 def errors(rows: list[Row], prefix: dict[str, str]) -> list[str]:
     """What breaks the shape every set has. ``prefix`` maps each slice (``perturbation`` too) to its id prefix."""
     out: list[str] = []

@@ -1692,12 +1692,6 @@ PREFIX = {s: p for s, p, _ in SLICES}
 PREFIX["perturbation"] = "pert"
 
 
-def replace_once(text, old, new, where):
-    if text.count(old) != 1:
-        raise SystemExit(f"{where}: {old!r} occurs {text.count(old)} times")
-    return text.replace(old, new)
-
-
 def build():
     rows = []
     for slice_name, prefix, items in SLICES:
@@ -1723,9 +1717,9 @@ def build():
         for f, (field, old, new, lab) in enumerate(grp["flips"], 1):
             p, h = premise, hyp
             if field == "premise":
-                p = replace_once(p, old, new, f"{gid}-f{f}")
+                p = _devset.replace_once(p, old, new, f"{gid}-f{f}")
             elif field == "hypothesis":
-                h = replace_once(h, old, new, f"{gid}-f{f}")
+                h = _devset.replace_once(h, old, new, f"{gid}-f{f}")
             else:
                 raise SystemExit(f"{gid}-f{f}: bad field {field}")
             rows.append({"id": f"{gid}-f{f}", "premise": p, "hypothesis": h, "label": LABELS[lab],

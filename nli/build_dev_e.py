@@ -1528,12 +1528,6 @@ def _row(rid, premise, hyp, label, slc, **extra):
     return row
 
 
-def _replace_once(text, old, new, where):
-    if text.count(old) != 1:
-        raise ValueError(f"{where}: {old!r} occurs {text.count(old)} times")
-    return text.replace(old, new)
-
-
 def build():
     rows = []
     simple = [
@@ -1562,9 +1556,9 @@ def build():
         for k, (field, old, new, lab) in enumerate(grp["flips"], 1):
             p, h = premise, hyp
             if field == "premise":
-                p = _replace_once(p, old, new, f"{gid}-f{k}")
+                p = _devset.replace_once(p, old, new, f"{gid}-f{k}")
             elif field == "hypothesis":
-                h = _replace_once(h, old, new, f"{gid}-f{k}")
+                h = _devset.replace_once(h, old, new, f"{gid}-f{k}")
             else:
                 raise ValueError(field)
             rows.append(_row(f"{gid}-f{k}", p, h, lab, "perturbation", group=gid, perturbation="flip"))
