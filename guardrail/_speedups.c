@@ -863,7 +863,18 @@ static PyObject *block_tokens(PyObject *self, PyObject *args)
             continue;
         if (PyList_GET_SIZE(out))
             norm++;
-        PyObject *token = Py_BuildValue("(nnnn)", norm, size, ts, i);
+        PyObject *token = PyTuple_New(4);
+        if (token != NULL) {
+            Py_ssize_t values[4] = {norm, size, ts, i};
+            for (int k = 0; k < 4; k++) {
+                PyObject *v = PyLong_FromSsize_t(values[k]);
+                if (v == NULL) {
+                    Py_CLEAR(token);
+                    break;
+                }
+                PyTuple_SET_ITEM(token, k, v);
+            }
+        }
         if (token == NULL || PyList_Append(out, token) < 0) {
             Py_XDECREF(token);
             goto fail;

@@ -218,14 +218,16 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
             if not covered:
                 return Plan(True, frozenset(), [])
             removed.update(covered)
+    holding: list[int] = []  # the statements holding a marker to remove, in order
     if removed_markers:
         gone = frozenset(removed_markers)
-        for i, markers in enumerate(turn.statement_markers):
-            if i not in removed and any(mk.start in gone for mk in markers) and not turn.has_valid_citation(i, gone):
+        holding = _holding(turn, gone)
+        for i in holding:
+            if i not in removed and not turn.has_valid_citation(i, gone):
                 removed.add(i)
     edits = [(a, b, replacement) for a, b in redactions]
     if removed_markers:
-        edits += _marker_edits(turn, removed_markers, removed)
+        edits += _marker_edits(turn, removed_markers, removed, holding)
     if removed:
         _remove_orphan_sources_headings(turn.statements, removed)
         edits += _statement_edits(turn.output, turn.statements, removed, turn.after_text, turn.continued)
@@ -264,7 +266,19 @@ def _remove_orphan_sources_headings(statements: list[Statement], removed: set[in
             removed.add(i)
 
 
-def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> list[Edit]:
+def _holding(turn: Turn, starts: frozenset[int]) -> list[int]:
+    """The indices of the statements that hold a marker starting at one of ``starts``, in order (a marker belongs
+    to the statement it starts in, as in ``Turn.statement_markers``)."""
+    out = set()
+    for pos in starts:
+        i = turn.statement_at(pos)
+        if i is not None and any(mk.start == pos for mk in turn.markers_of(i)):
+            out.add(i)
+    return sorted(out)
+
+
+def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int],
+                  holding: list[int] | None = None) -> list[Edit]:
     """Edits removing markers (by start) from the statements that stay. A group whose every ID goes, goes whole, as
     a single marker does: with the spaces before it (or, opening its statement, after it). A group that keeps some
     of its IDs is rebuilt from its own pieces: its opening up to the first kept ID (``[doc:`` or ``[DOC: ``), then
@@ -274,9 +288,10 @@ def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int]) -> l
         return []
     text = turn.output
     edits = []
-    for i, markers in enumerate(turn.statement_markers):
-        if i in removed or not any(mk.start in removed_markers for mk in markers):
+    for i in _holding(turn, frozenset(removed_markers)) if holding is None else holding:
+        if i in removed:
             continue
+        markers = turn.markers_of(i)
         st = turn.statements[i]
         k = 0
         while k < len(markers):

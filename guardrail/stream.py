@@ -44,7 +44,9 @@ from .text import Kind, normalize, normalize_mapped
 
 # What can complete a statement: the first visible character after final punctuation (and closers) or after a
 # citation marker, or a line break. Only a chunk that brings one (a match that ends in it) makes the guard look again.
-_COMPLETES = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
+# Written to begin with one set of characters, which the regex engine looks for quickly before it tries to match;
+# it matches where `[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n` does (a test holds it to that).
+_COMPLETES = re.compile(r"[.!?…\]\n](?:(?<=[.!?…])[\"'”’»)\]]*\s+\S|(?<=\])\s+\S|(?<=\n))")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
 _TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
@@ -493,13 +495,24 @@ def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
     """Whether a statement of ``text`` may end at an offset in ``(lo, hi]``: a sentence after its final punctuation
     (and closers), any statement after a citation marker or at the end of a line. (Only said wrongly yes: no
     quotation, abbreviation or lower-case start is looked at.)"""
-    for pattern in (_SENTENCE_END, _LINE_END):
-        m = pattern.search(text, max(lo - _LOOKBACK, 0), hi + 1)
-        while m is not None and m.end() <= lo:
-            m = pattern.search(text, m.start() + 1, hi + 1)
-        if m is not None and m.end() <= hi:
+    m = _SENTENCE_END.search(text, max(lo - _LOOKBACK, 0), hi + 1)
+    while m is not None and m.end() <= lo:
+        m = _SENTENCE_END.search(text, m.start() + 1, hi + 1)
+    if m is not None and m.end() <= hi:
+        return True
+    return _line_ends(text, lo, hi) or any(lo < end <= hi for _, end in turn.marker_spans)
+
+
+def _line_ends(text: str, lo: int, hi: int) -> bool:
+    """Whether a match of ``_LINE_END`` ends in ``(lo, hi]`` with the text read up to ``hi`` (what ``_may_end``
+    asks of it): a line break at some ``j`` in ``(lo, hi]`` after a character that is not one (then the last
+    character of the line ends there, or one of the whitespace after it)."""
+    j = text.find("\n", lo + 1, hi + 1)
+    while j >= 0:
+        if text[j - 1] != "\n":
             return True
-    return any(lo < end <= hi for _, end in turn.marker_spans)
+        j = text.find("\n", j + 1, hi + 1)
+    return False
 
 
 def _original_start(text: str, norm: str, pos: int, fold: bool) -> int:

@@ -210,8 +210,29 @@ def test_the_ascii_tail_of_a_stream_agrees_with_the_general_one(text: str, a: in
     end = next((y for x, y in spans if x < end < y), end)
     words = citations._tail_words(text, cut, end, spans, True)
     assert words == word_bytes(without_spans(text, cut, end, spans))
+    joined, origins, starts = citations._joined(text, cut, end, spans)  # what open_run reads ASCII text from
+    raw = joined.encode("ascii").translate(text_module._ASCII_WORDS)
+    assert raw.split() == words
     if 0 < k <= len(words):
-        assert citations._ascii_word_start(text, cut, end, spans, k) == word_spans(text, cut, end, spans)[-k][1]
+        at = word_spans(text, cut, end, spans)[-k][1]
+        assert citations._ascii_word_start(text, cut, end, spans, k) == at
+        assert citations._ascii_start(raw, origins, starts, k) == at
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(["a", "b", "c", "the"]), max_size=30), st.lists(st.sampled_from(["a", "b", "c", "the"]),
+       max_size=8))
+def test_the_longest_copied_tail_agrees_with_trying_every_position(source: list[str], tail: list[str]) -> None:
+    """How many words at the end of a stream's text the source holds consecutively (looked up by the last two
+    words) against comparing the tail with every stretch of the source."""
+    from guardrail.checks import citations
+
+    runs = citations._Runs(" ".join(source), 3)
+    ws = [w.encode() for w in tail]
+    src = runs.words
+    naive = max((m for q in range(len(src)) for m in range(1, len(ws) + 1) if src[max(q - m + 1, 0):q + 1] == ws[-m:]
+                 and q - m + 1 >= 0), default=0)
+    assert runs.longest_tail(ws) == naive
 
 
 _TERM_CHARS = st.sampled_from(["a", "b", "ab", " ", ".", "+", "\u00e9", "\U0001f600", "\ud83d", "\u4e2d", "-"])

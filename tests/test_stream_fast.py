@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from hypothesis import HealthCheck, example, given, settings
@@ -18,7 +19,16 @@ from test_stream import GUARDS
 
 from guardrail import Action, Guard, Source
 from guardrail.checks.terms import TermCheck
-from guardrail.stream import _COMPLETES, _LOOKBACK, StreamGuard, _completes, _original_start, _Text
+from guardrail.stream import (
+    _COMPLETES,
+    _LINE_END,
+    _LOOKBACK,
+    StreamGuard,
+    _completes,
+    _line_ends,
+    _original_start,
+    _Text,
+)
 from guardrail.text import normalize, normalize_mapped
 
 LEAKING = {  # copies of invisible sources act, and the sources share their words with the answers
@@ -165,8 +175,8 @@ def test_typical_answers_stream_the_same_gated_or_not() -> None:
     terms = make_terms(7, 300)
     rng = random.Random(7)
     for policy in ({"citations": {"coverage": "flag"}, "quotes": {}, "banned_terms": {"terms": terms},
-                    "instructions": {"max_words": 400, "no_emoji": True}},
-                   {"citations": {"on_unauthorized": "strip"}, "banned_terms": {"terms": terms}}):
+                    "instructions": {"max_words": 400, "no_emoji": True}, "budget_ms": 60_000},
+                   {"citations": {"on_unauthorized": "strip"}, "banned_terms": {"terms": terms}, "budget_ms": 60_000}):
         guard = Guard.from_dict(policy)
         for turn in make_turns(7, 12, terms):
             sizes = [rng.randint(1, 9) for _ in range(20)]
@@ -177,3 +187,24 @@ def test_typical_answers_stream_the_same_gated_or_not() -> None:
             assert fast[1] is buffered.decision
             if not fast[2]:
                 assert "".join(fast[0]) == buffered.output
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(["a", " ", "\t", "\n", "\r", "\x0c", "\u00a0", "."]), max_size=30),
+       st.integers(0, 32), st.integers(0, 32))
+def test_where_a_line_may_end_agrees_with_the_pattern(text: str, lo: int, hi: int) -> None:
+    """``_line_ends`` (two ``str.find`` calls, mostly) against the search with ``_LINE_END`` it replaced."""
+    m = _LINE_END.search(text, max(lo - _LOOKBACK, 0), hi + 1)
+    while m is not None and m.end() <= lo:
+        m = _LINE_END.search(text, m.start() + 1, hi + 1)
+    assert _line_ends(text, lo, hi) == (m is not None and m.end() <= hi)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list(".!?…\"'”’»)] \n\tabX[\r")), max_size=16), st.integers(0, 17))
+def test_what_completes_a_statement_matches_where_its_plain_pattern_does(text: str, pos: int) -> None:
+    """``_COMPLETES`` begins with one set of characters (so the engine can skip to them) and matches exactly where
+    the plain alternation it was written from does."""
+    plain = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
+    a, b = plain.search(text, pos), _COMPLETES.search(text, pos)
+    assert (a and a.span()) == (b and b.span())

@@ -7,6 +7,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable
 from itertools import starmap
+from operator import itemgetter
 from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, TypeVar, overload
 
 import regex
@@ -65,6 +66,10 @@ class Marker(NamedTuple):
         return (self.group_start, self.group_end) if self.group_start >= 0 else (self.start, self.end)
 
 
+_FIRST = itemgetter(0)  # a statement's or a marker's start
+_GROUP_START, _GROUP_SPAN = itemgetter(3), itemgetter(3, 4)  # a marker's group_start, (group_start, group_end)
+
+
 class Turn:
     """One output with its context. Derived facts (markers, statements) are computed once, on first use."""
 
@@ -118,9 +123,14 @@ class Turn:
     @once
     def marker_spans(self) -> list[tuple[int, int]]:
         """The spans of the marker groups, in order (a group of several IDs once): the text that is citations."""
+        markers = self.markers
+        if not markers:
+            return []
+        if min(map(_GROUP_START, markers)) >= 0:  # (every reader gives each marker its group)
+            return list(dict.fromkeys(map(_GROUP_SPAN, markers)))  # a group of several IDs once, in order
         spans = []
         last = -1
-        for mk in self.markers:
+        for mk in markers:
             start = mk.group_start
             if start < 0:
                 spans.append((mk.start, mk.end))
@@ -175,17 +185,11 @@ class Turn:
     @once
     def _groups(self) -> dict[int, int]:
         """The start of every marker group, to its end (what segmentation needs to know of markers)."""
-        out = {}
-        for mk in self.markers:
-            if mk.group_start < 0:
-                out[mk.start] = mk.end
-            else:
-                out[mk.group_start] = mk.group_end
-        return out
+        return dict(self.marker_spans)
 
     @once
     def _statement_starts(self) -> list[int]:
-        return [st.start for st in self.statements]
+        return list(map(_FIRST, self.statements))
 
     def statement_at(self, pos: int) -> int | None:
         """The index of the statement containing offset ``pos``, if any."""
@@ -207,7 +211,7 @@ class Turn:
 
     @once
     def _marker_starts(self) -> list[int]:
-        return [mk.start for mk in self.markers]
+        return list(map(_FIRST, self.markers))
 
     @once
     def statement_markers(self) -> list[list[Marker]]:
@@ -239,7 +243,7 @@ class Turn:
         """Whether statement ``i`` cites a visible source (not counting markers starting at ``removed_markers``)."""
         if not removed_markers:
             return self.cited[i]
-        return any(mk.id in self.visible and mk.start not in removed_markers for mk in self.statement_markers[i])
+        return any(mk.id in self.visible and mk.start not in removed_markers for mk in self.markers_of(i))
 
 
 MarkerPattern = regex.Pattern[str] | re.Pattern[str]

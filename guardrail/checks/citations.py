@@ -284,16 +284,28 @@ class _Runs:
         consecutively."""
         if not ws:
             return 0
+        if len(ws) == 1 or ws[-1] not in self.positions:
+            return int(ws[-1] in self.positions)
         src = self.words
-        best = 0
-        for q in self.positions.get(ws[-1], ()):
-            m = 1
+        best = 1
+        for q in self.pairs.get((ws[-2], ws[-1]), ()):  # where the last two words stand together
+            m = 2
             while m < len(ws) and m <= q and src[q - m] == ws[-1 - m]:
                 m += 1
-            best = max(best, m)
-            if best == len(ws):
-                break
+            if m > best:
+                best = m
+                if best == len(ws):
+                    break
         return best
+
+    @once
+    def pairs(self) -> dict[tuple[bytes, bytes], list[int]]:
+        """Where each pair of consecutive words stands (the position of its second word)."""
+        out: dict[tuple[bytes, bytes], list[int]] = {}
+        w = self.words
+        for i in range(1, len(w)):
+            out.setdefault((w[i - 1], w[i]), []).append(i)
+        return out
 
     def shares_a_run(self, ws: list[bytes], samples: list[tuple[bytes, ...]], sampled: set[tuple[bytes, ...]]) -> bool:
         """Whether the words ``ws`` (whose sampled runs are ``samples``, see :func:`_samples`, and ``sampled``
@@ -480,10 +492,16 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
         # (a zero-width character or a soft hyphen right after it ends no word: "O\u00ad" may become "On"; after a
         # space or a line break it belongs to no word)
         partial = end == len(text) and last_marker < end and is_word_char(text.rstrip(ZERO_WIDTH)[-1:] or " ")
-        tail = _tail_words(text, cut, end, spans, ascii_text)
+        if ascii_text:  # the words and, should they be held, where they start: from one joined text
+            joined, origins, starts = _joined(text, cut, end, spans)
+            raw = joined.encode("ascii").translate(_ASCII_WORDS)
+            tail = raw.split()
+        else:
+            tail = _tail_words(text, cut, end, spans, ascii_text)
         if partial:
             del tail[-1:]
-        longest = max((r.longest_tail(tail[-n + 1:]) for r in hidden), default=0)
+        last = tail[-n + 1:]
+        longest = max([r.longest_tail(last) for r in hidden])
         if not longest:
             continue
         # Only a tail reaching back before `after` matters: count the complete words from there on.
@@ -494,7 +512,7 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
         if later >= longest:
             continue
         if ascii_text:
-            at = _ascii_word_start(text, cut, end, spans, longest + partial)
+            at = _ascii_start(raw, origins, starts, longest + partial)
         else:
             at = _word_start(text, cut, end, spans, partial, longest, turn.non_ascii)
         start = min(start, at)
@@ -518,7 +536,12 @@ def _ascii_word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]
     """Where the ``k``-th last word of ASCII ``text[cut:end]`` (marker groups taken out) starts, found from the
     end: what :func:`_word_start` finds by listing every word."""
     joined, origins, starts = _joined(text, cut, end, spans)
-    raw = joined.encode("ascii").translate(_ASCII_WORDS)  # every character of no word a space
+    return _ascii_start(joined.encode("ascii").translate(_ASCII_WORDS), origins, starts, k)
+
+
+def _ascii_start(raw: bytes, origins: list[int], starts: list[int], k: int) -> int:
+    """:func:`_ascii_word_start` from the joined text's bytes, every character of no word a space (``raw``), and
+    :func:`_joined`'s way back."""
     at = len(raw)
     for _ in range(k):
         while raw[at - 1] == 32:
@@ -548,6 +571,8 @@ def _word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], par
 def _joined(text: str, cut: int, end: int, spans: list[tuple[int, int]]) -> tuple[str, list[int], list[int]]:
     """``text[cut:end]`` with the marker groups ``spans`` taken out, and the way back: where each piece of it
     starts in ``text`` (``origins``) and in the joined text (``starts``)."""
+    if not spans or spans[-1][1] <= cut or spans[0][0] >= end:
+        return text[cut:end], [cut], [0]
     origins, starts, pieces, pos, size = [], [], [], cut, 0
     for a, b in spans:
         if b <= pos or a >= end:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import regex
 
-from ..models import Action, Finding, Label, Source
+from ..models import Action, Finding, Label
 from ..text import Kind, normalize, normalize_source
 from .base import Turn
 
@@ -59,8 +59,13 @@ class QuoteCheck:
             pieces = self._pieces(turn, inner_start, inner_end)
             if not pieces:
                 continue
-            allowed = self._allowed(turn, i)
-            if not any(_occurs_in_order(pieces, normalize_source(src.text)) for src in allowed):
+            allowed = _allowed(turn, i)
+            if len(pieces) == 1:
+                piece = pieces[0]
+                found = any(piece in haystack for haystack in allowed)
+            else:
+                found = any(_occurs_in_order(pieces, haystack) for haystack in allowed)
+            if not found:
                 why = "no source may be quoted here" if not allowed else "not found in the cited source(s)"
                 findings.append(Finding(self.name, Label.UNVERIFIED_QUOTE, self.action, start, end,
                                         f"quotation {why}"))
@@ -81,13 +86,28 @@ class QuoteCheck:
             return [text] if text else []
         return [p.strip() for p in self._gaps.split(text) if p.strip()]
 
-    @staticmethod
-    def _allowed(turn: Turn, i: int | None) -> list[Source]:
-        cited = turn.markers_of(i) if i is not None else []
-        if not cited:
-            return [src for group in turn.visible.values() for src in group]
-        ids = dict.fromkeys(mk.id for mk in cited if mk.id in turn.visible)
-        return [src for sid in ids for src in turn.visible[sid]]
+
+def _allowed(turn: Turn, i: int | None) -> list[str]:
+    """The normalised texts statement ``i`` may quote: its cited visible sources', or every visible source's when
+    it cites none."""
+    by_id, every = _haystacks(turn)
+    cited = turn.markers_of(i) if i is not None else []
+    if not cited:
+        return every
+    if len(cited) == 1:
+        return by_id.get(cited[0].id, [])
+    ids = dict.fromkeys(mk.id for mk in cited if mk.id in by_id)
+    return [text for sid in ids for text in by_id[sid]]
+
+
+def _haystacks(turn: Turn) -> tuple[dict[str, list[str]], list[str]]:
+    """The normalised texts of the visible sources, by ID and all of them (kept in ``turn.shared``: the looks of a
+    stream share their sources)."""
+    out = turn.shared.get("quote haystacks")
+    if out is None:
+        by_id = {sid: [normalize_source(src.text) for src in group] for sid, group in turn.visible.items()}
+        out = turn.shared["quote haystacks"] = (by_id, [text for texts in by_id.values() for text in texts])
+    return out  # type: ignore[return-value]
 
 
 def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
