@@ -88,19 +88,24 @@ class TermCheck:
         the first ``i`` with :meth:`is_prefix` of ``norm[i:]``, ``len(norm)`` when there is none.
 
         One pass in C over the last :attr:`longest_key` characters: only where the next three characters begin
-        some term (a set of those beginnings, built on first use) is :meth:`is_prefix` asked, and at the last two."""
+        some term (found by an automaton of those beginnings for ASCII text, else through a set of them; both built
+        on first use) is :meth:`is_prefix` asked, and at the last two."""
         n = len(norm)
         if not self.origins:
             return n
-        starts: frozenset[tuple[str, ...]] | None = getattr(self, "_starts", None)
-        if starts is None:
-            starts = frozenset(tuple(key[:3]) for key in self._sorted if len(key) >= 3)
-            self._starts: frozenset[tuple[str, ...]] = starts
         lo = max(0, n - self.longest_key)
         tail = norm[lo:] if lo else norm
         m = len(tail)
         is_prefix = self.is_prefix
-        if m >= 3:
+        if m >= 3 and tail.isascii():  # (the usual tail) where a term's first three characters are: one C pass
+            for _, j, _ in self._start_matcher().find_matches_as_indexes(tail.encode("ascii"), overlapping=True):
+                if is_prefix(tail[j:]):
+                    return lo + j
+        elif m >= 3:
+            starts: frozenset[tuple[str, ...]] | None = getattr(self, "_starts", None)
+            if starts is None:
+                starts = frozenset(tuple(key[:3]) for key in self._sorted if len(key) >= 3)
+                self._starts: frozenset[tuple[str, ...]] = starts
             begins = list(map(starts.__contains__, zip(tail, tail[1:], tail[2:], strict=False)))
             j = 0
             while True:
@@ -115,6 +120,16 @@ class TermCheck:
             if is_prefix(tail[j:]):
                 return lo + j
         return n
+
+    def _start_matcher(self) -> BytesAhoCorasick:
+        """An automaton of the terms' first three characters where those are ASCII (built on first use: a stream's
+        term hold asks where they occur in ASCII text, in which no other beginning can)."""
+        matcher: BytesAhoCorasick | None = getattr(self, "_starts_ac", None)
+        if matcher is None:
+            heads = sorted({key[:3].encode("ascii") for key in self._sorted if len(key) >= 3 and key[:3].isascii()})
+            matcher = BytesAhoCorasick(heads or [b"\0\0\0\0"], implementation=Implementation.DFA)
+            self._starts_ac: BytesAhoCorasick = matcher
+        return matcher
 
     def raw_hits(self, norm: str) -> list[tuple[int, int, int]]:
         """Every occurrence of a term in normalised text, boundaries not considered."""
