@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import re
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from .checks.base import Turn, acts, prefix_statements
@@ -48,6 +50,7 @@ from .text import Kind, normalize, normalize_mapped
 # it matches where `[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n` does (a test holds it to that).
 _COMPLETES = re.compile(r"[.!?…\]\n](?:(?<=[.!?…])[\"'”’»)\]]*\s+\S|(?<=\])\s+\S|(?<=\n))")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
+_END = itemgetter(1)  # a marker group's end
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
 _TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
 # Where a statement may end (a superset, see `_may_end`): after final punctuation and closers that no letter or
@@ -500,7 +503,11 @@ def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
         m = _SENTENCE_END.search(text, m.start() + 1, hi + 1)
     if m is not None and m.end() <= hi:
         return True
-    return _line_ends(text, lo, hi) or any(lo < end <= hi for _, end in turn.marker_spans)
+    if _line_ends(text, lo, hi):
+        return True
+    spans = turn.marker_spans  # disjoint and in order: their ends are sorted too
+    k = bisect_right(spans, lo, key=_END)
+    return k < len(spans) and spans[k][1] <= hi
 
 
 def _line_ends(text: str, lo: int, hi: int) -> bool:
