@@ -56,7 +56,6 @@ _TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace
 # Where a statement may end (a superset, see `_may_end`): after final punctuation and closers that no letter or
 # digit follows, or after the last character of a line (its trailing whitespace aside).
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?![0-9A-Za-z_])")
-_LINE_END = re.compile(r"[^\n](?=[^\S\n]*\n)")  # (a line of "\x0c" is a statement, too)
 # A fence line at a line start (an opening one, or one that may close a code block), and one that can close a block.
 _FENCE_LINE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})(.*)$", re.MULTILINE)
 _CLOSING_FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})[ \t]*\r?$")
@@ -511,9 +510,9 @@ def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
 
 
 def _line_ends(text: str, lo: int, hi: int) -> bool:
-    """Whether a match of ``_LINE_END`` ends in ``(lo, hi]`` with the text read up to ``hi`` (what ``_may_end``
-    asks of it): a line break at some ``j`` in ``(lo, hi]`` after a character that is not one (then the last
-    character of the line ends there, or one of the whitespace after it)."""
+    """Whether a line's last character, or a whitespace character after it, ends at an offset in ``(lo, hi]`` of
+    the text read up to ``hi`` (what ``_may_end`` asks; a line of a form feed alone is a statement, too): a line
+    break at some ``j`` in ``(lo, hi]`` after a character that is not one."""
     j = text.find("\n", lo + 1, hi + 1)
     while j >= 0:
         if text[j - 1] != "\n":

@@ -532,16 +532,10 @@ def _tail_words(text: str, start: int, end: int, spans: list[tuple[int, int]], a
     return piece.encode("ascii").translate(_ASCII_WORDS).split() if ascii_text else word_bytes(piece)
 
 
-def _ascii_word_start(text: str, cut: int, end: int, spans: list[tuple[int, int]], k: int) -> int:
-    """Where the ``k``-th last word of ASCII ``text[cut:end]`` (marker groups taken out) starts, found from the
-    end: what :func:`_word_start` finds by listing every word."""
-    joined, origins, starts = _joined(text, cut, end, spans)
-    return _ascii_start(joined.encode("ascii").translate(_ASCII_WORDS), origins, starts, k)
-
-
 def _ascii_start(raw: bytes, origins: list[int], starts: list[int], k: int) -> int:
-    """:func:`_ascii_word_start` from the joined text's bytes, every character of no word a space (``raw``), and
-    :func:`_joined`'s way back."""
+    """Where the ``k``-th last word of ASCII text joined by :func:`_joined` starts in the original, found from the
+    end (what :func:`_word_start` finds by listing every word): ``raw`` is the joined text's bytes with every
+    character of no word a space, ``origins`` and ``starts`` its way back."""
     at = len(raw)
     for _ in range(k):
         while raw[at - 1] == 32:
