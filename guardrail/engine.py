@@ -218,15 +218,13 @@ def plan(turn: Turn, findings: list[Finding], replacement: str) -> Plan:
             if not covered:
                 return Plan(True, frozenset(), [])
             removed.update(covered)
-    holding: list[int] = []  # the statements holding a marker to remove, in order
+    edits = [(a, b, replacement) for a, b in redactions]
     if removed_markers:
         gone = frozenset(removed_markers)
         holding = _holding(turn, gone)
         for i in holding:
             if i not in removed and not turn.has_valid_citation(i, gone):
                 removed.add(i)
-    edits = [(a, b, replacement) for a, b in redactions]
-    if removed_markers:
         edits += _marker_edits(turn, removed_markers, removed, holding)
     if removed:
         _remove_orphan_sources_headings(turn.statements, removed)
@@ -277,8 +275,7 @@ def _holding(turn: Turn, starts: frozenset[int]) -> list[int]:
     return sorted(out)
 
 
-def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int],
-                  holding: list[int] | None = None) -> list[Edit]:
+def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int], holding: list[int]) -> list[Edit]:
     """Edits removing markers (by start) from the statements that stay. A group whose every ID goes, goes whole, as
     a single marker does: with the spaces before it (or, opening its statement, after it). A group that keeps some
     of its IDs is rebuilt from its own pieces: its opening up to the first kept ID (``[doc:`` or ``[DOC: ``), then
@@ -288,7 +285,7 @@ def _marker_edits(turn: Turn, removed_markers: set[int], removed: set[int],
         return []
     text = turn.output
     edits = []
-    for i in _holding(turn, frozenset(removed_markers)) if holding is None else holding:
+    for i in holding:  # (the statements holding a marker to remove: `_holding`)
         if i in removed:
             continue
         markers = turn.markers_of(i)

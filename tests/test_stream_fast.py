@@ -188,9 +188,11 @@ def test_typical_answers_stream_the_same_gated_or_not() -> None:
                 assert "".join(fast[0]) == buffered.output
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.text(st.sampled_from(["a", " ", "\t", "\n", "\r", "\x0c", "\u00a0", "."]), max_size=30),
-       st.integers(0, 32), st.integers(0, 32))
+@settings(max_examples=1000, deadline=None)
+@given(st.text(st.sampled_from(["a", " ", "\t", "\n", "\r", "\x0c", "\u00a0", "."]), max_size=12),
+       st.integers(0, 14), st.integers(0, 14))
+@example("a \n", 1, 2)  # the whitespace after a line's last character ends there too
+@example("a\n\n", 1, 2)  # a blank line ends nothing
 def test_where_a_line_may_end_agrees_with_the_pattern(text: str, lo: int, hi: int) -> None:
     """``_line_ends`` (two ``str.find`` calls, mostly) against the search with the pattern it replaced."""
     line_end = re.compile(r"[^\n](?=[^\S\n]*\n)")

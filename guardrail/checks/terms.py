@@ -98,7 +98,9 @@ class TermCheck:
         m = len(tail)
         is_prefix = self.is_prefix
         if m >= 3 and tail.isascii():  # (the usual tail) where a term's first three characters are: one C pass
-            for _, j, _ in self._start_matcher().find_matches_as_indexes(tail.encode("ascii"), overlapping=True):
+            matcher = self._start_matcher()
+            found = matcher.find_matches_as_indexes(tail.encode("ascii"), overlapping=True) if matcher else ()
+            for _, j, _ in found:
                 if is_prefix(tail[j:]):
                     return lo + j
         elif m >= 3:
@@ -121,15 +123,14 @@ class TermCheck:
                 return lo + j
         return n
 
-    def _start_matcher(self) -> BytesAhoCorasick:
-        """An automaton of the terms' first three characters where those are ASCII (built on first use: a stream's
-        term hold asks where they occur in ASCII text, in which no other beginning can)."""
-        matcher: BytesAhoCorasick | None = getattr(self, "_starts_ac", None)
-        if matcher is None:
+    def _start_matcher(self) -> BytesAhoCorasick | None:
+        """An automaton of the terms' first three characters where those are ASCII, None when no term has such a
+        beginning (built on first use: a stream's term hold asks where they occur in ASCII text, in which no other
+        beginning can)."""
+        if not hasattr(self, "_starts_ac"):
             heads = sorted({key[:3].encode("ascii") for key in self._sorted if len(key) >= 3 and key[:3].isascii()})
-            matcher = BytesAhoCorasick(heads or [b"\0\0\0\0"], implementation=Implementation.DFA)
-            self._starts_ac: BytesAhoCorasick = matcher
-        return matcher
+            self._starts_ac = BytesAhoCorasick(heads, implementation=Implementation.DFA) if heads else None
+        return self._starts_ac
 
     def raw_hits(self, norm: str) -> list[tuple[int, int, int]]:
         """Every occurrence of a term in normalised text, boundaries not considered."""
