@@ -148,6 +148,7 @@ class StreamGuard:
         self._leak_n = next((c.leak_min_words for c in acting
                              if isinstance(c, CitationCheck) and c.on_unauthorized is not Action.FLAG), 0)
         self._tail = ""
+        self._unedited = 0  # how many characters at the end of `_tail` are the output as generated (no edit there)
         self._copy_hold = False
         # While the window ends inside an open code block, nothing can be released before a line closes it: the
         # guard then only looks at each completed line (cost linear in the block) instead of the whole window.
@@ -385,9 +386,12 @@ class StreamGuard:
             again = [f for f in run_checks(self._compiled, again_turn, again=True) if f.action is not Action.FLAG]
             if again:
                 return self._block(settled + again)
-        # Before anything is sent: the text sent before the window and the window together hold no copy (a second
-        # line of defence behind the hold; after an edit joined text, the only one).
-        if window and self._leak_n and self._tail and self._hidden and self._leaks_across(window, turn):
+        # Before anything is sent: the text sent before the window and the window together hold no copy, once an
+        # edit may have joined words there. (Else they are the output as generated, in which the hold saw to it
+        # that no run reaches from the window back into what was sent.)
+        if window and self._leak_n and self._tail and self._hidden \
+                and (self._unedited < len(self._tail) or any(a < upto for a, _, _ in edit_plan.edits)) \
+                and self._leaks_across(window, turn):
             return self._block([*settled, Finding("citations", Label.UNAUTHORIZED_SOURCE, Action.BLOCK, 0,
                                                   len(text), "text copied from a source that is not visible to the "
                                                              "caller")])
@@ -437,6 +441,7 @@ class StreamGuard:
             return  # cannot happen while release is a prefix of the decision; finish() would then block
         self._unsent += final[len(self._ahead):]
         if self._leak_n:
+            self._unedited = 0 if any(a < cut for a, _, _ in edits) else self._unedited + len(final)
             tail = self._tail + final
             cut = max(0, len(tail) - 64 * self._leak_n)
             space = tail.find(" ", cut)

@@ -479,6 +479,26 @@ def test_a_stream_holds_the_words_that_may_grow_into_a_copy() -> None:
     assert "".join(released) + rest == "Hi."
 
 
+@pytest.mark.parametrize(("n", "output"), [
+    # Sent first: a statement ending in "the Berlin office" (the run breaks at the next word). Stripping the
+    # uncited statement after it joins those words to "Will close": a copy of four in the edited output.
+    (4, "Leave is 25 days, said the Berlin office [doc:hr-12]. Nobody knows more here. Will close, they said "
+        "[doc:pub]. Bye [doc:pub]."),
+    # The strip joins "the" to "Berlin office" in what is sent; the next statement, which no edit touches,
+    # makes it a copy of five.
+    (5, "Leave is 25 days, said the [doc:hr-12]. Nobody knows. Berlin office [doc:pub]. Will close, they said "
+        "[doc:pub]. Bye [doc:pub]."),
+])
+def test_a_copy_that_a_strip_joins_across_what_was_sent_is_never_released(n: int, output: str) -> None:
+    guard = Guard.from_dict({"citations": {"coverage": "strip", "leak_min_words": n}})
+    assert guard.check(output, SOURCES, EMPLOYEE).decision is Decision.BLOCKED
+    for size in (1, 3, 7, 40):
+        released, verdict, blocked = stream(guard, output, list(range(size, len(output), size)), SOURCES, EMPLOYEE)
+        assert blocked and verdict.decision is Decision.BLOCKED
+        assert released.startswith("Leave is 25 days, said the"), released
+        assert not copied(GROUP_RE.sub(" ", released), BERLIN, n), (size, released)
+
+
 @pytest.mark.parametrize("mark", ["\u00ad", "\u200b"])
 def test_a_zero_width_character_at_the_end_of_a_chunk_ends_no_word(mark: str) -> None:
     # "O\u00ad" may become "On": the words before it must wait, or "On March third" completes a copy.
@@ -529,6 +549,8 @@ COPIES = ["the Berlin office will close in March and one hundred", "NOBODY MAY R
 # copies chopped into short sentences and lines: together still a run
 COPIES += ["the Berlin office. Will close in March. And one hundred", "Nobody may read\nthis passage about\nthe merger",
            "the Berlin office will close\n- in March and one hundred"]
+# halves of a copy: one run once what stands between them is stripped
+COPIES += ["the Berlin office will close", "in March and one hundred and twenty"]
 PROSE = ["leave", "is", "the", "office", "Berlin", "closes", "fin-9", "fin-90", "xfin-9", "(doc:fin-9)",
          "sealed", "sealed-off", "merger", "e.g.", "3.5", "days", "per", "year"]
 
@@ -603,6 +625,8 @@ def copied(text: str, source: str, n: int) -> bool:
        cuts=st.lists(st.integers(0, 400), max_size=20))
 @example(name="strip", output="Claim [doc:hr-12, do", roles=["employee"], cuts=[15, 17])
 @example(name="strip", output="Berlin. [DOC: hr-12; fin-9] Next.", roles=["employee"], cuts=[12])
+@example(name="strip-all", output="Leave the Berlin office will close [doc:pub]. Days per year. In March and one "
+         "hundred and twenty [doc:pub].", roles=["employee"], cuts=[])
 def test_streamed_release_equals_the_checked_output_and_never_leaks(name: str, output: str, roles: list[str],
                                                                      cuts: list[int]) -> None:
     guard = STREAM_GUARDS[name]
