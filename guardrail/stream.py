@@ -108,7 +108,7 @@ class StreamGuard:
         self._compiled = compiled
         self._on_finish = on_finish
         self.chunks = 0  # deltas fed
-        self.held_max = 0  # the most characters held back at once
+        self._held = 0  # the most characters held back after a look (see `held_max`)
         self.started: float | None = None  # perf_counter at the first delta
         self.first_release: float | None = None  # perf_counter at the first text released
         self._fed = self._out = 0
@@ -117,9 +117,9 @@ class StreamGuard:
         # What the sources give every look, taken once: the turns of the window are built without the sources.
         context = Turn("", self._sources, roles, compiled.marker_re, 0.0)
         self._retrieved, self._visible = context.retrieved, context.visible
-        self._hidden = context.hidden_sources
+        self._hidden, self._hidden_ids = context.hidden_sources, context.hidden_ids
         self._shared = context.shared  # what the checks keep of the sources, for every look
-        self._all = _Text()  # the whole output so far, for the verdict at the end
+        self._all = _Text()  # the output before the window (all of it, when there is no window), for the verdict
         self._window = ""  # the window: the output from `_base` on
         self._waiting: list[str] = []  # deltas not yet joined to the window (inside a code block)
         self._base = 0
@@ -158,7 +158,21 @@ class StreamGuard:
     @property
     def text(self) -> str:
         """Everything fed so far: the output as generated."""
-        return self._all.getvalue()
+        if self._free or self._hold_all:
+            return self._all.getvalue()
+        return self._all.getvalue() + self._window + "".join(self._waiting)
+
+    @property
+    def held_max(self) -> int:
+        """The most characters held back at once. Between two looks nothing is released while text comes, so the
+        most is held just before a look, or now."""
+        return max(self._held, self._fed - self._out)
+
+    def _note_held(self, coming: int) -> None:
+        """Before a look (``coming``: the characters of the delta that brought it) or after one."""
+        held = self._fed - coming - self._out
+        if held > self._held:
+            self._held = held
 
     @property
     def released(self) -> str:
@@ -180,33 +194,26 @@ class StreamGuard:
         if self.started is None:
             self.started = time.perf_counter()
         self.chunks += 1
-        fed = self._fed = self._fed + len(delta)
-        self._all.write(delta)
-        if self._free:
-            return self._send(delta)
-        if self._hold_all:
-            out = ""
-        elif self._fence is None and self._by_statement:
+        self._fed += len(delta)
+        if self._free or self._hold_all:  # (else the window keeps what is not written there yet)
+            self._all.write(delta)
+            return self._send(delta) if self._free else ""
+        if self._fence is None and self._by_statement:
             # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
             before = len(self._window)
             window = self._window = self._window + delta
             m = _COMPLETES.search(window, before - _LOOKBACK if before > _LOOKBACK else 0)
             while m is not None and m.end() <= before:  # seen by the chunk before (whose look has been)
                 m = _COMPLETES.search(window, m.start() + 1)
-            if m is not None:
-                out = self._advance()
-            elif self._copy_hold and _WORD_END.search(window, before - 1 if before else 0) is not None:
-                out = self._advance()
-            else:
-                if fed - self._out > self.held_max:
-                    self.held_max = fed - self._out
+            if m is None and not (self._copy_hold and _WORD_END.search(window, before - 1 if before else 0)):
                 return ""
+            self._note_held(len(delta))
+            out = self._advance()
             if not self.blocked:
                 self._note_fence(self._window)
         else:
             out = self._feed(delta)
-        if fed - self._out > self.held_max:
-            self.held_max = fed - self._out
+        self._note_held(0)
         return out
 
     def _feed(self, delta: str) -> str:
@@ -221,6 +228,7 @@ class StreamGuard:
         else:
             before = len(self._window)
             self._window = window = self._window + delta
+        self._note_held(len(delta))
         if not self._by_statement:
             return self._advance()
         if _completes(window, before):
@@ -271,7 +279,8 @@ class StreamGuard:
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
-        text = self._all.getvalue()
+        self._note_held(0)
+        text = self.text
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         rest, verdict = self._finished(text, verdict)
         if self._on_finish is not None:
@@ -296,7 +305,8 @@ class StreamGuard:
         """A turn of ``text`` with this stream's sources and roles (sorted out once, in ``__init__``)."""
         turn = Turn(text, (), self._roles, self._compiled.marker_re, deadline)
         turn.retrieved, turn.visible = self._retrieved, self._visible
-        turn.__dict__["hidden_sources"] = self._hidden
+        facts = turn.__dict__
+        facts["hidden_sources"], facts["hidden_ids"] = self._hidden, self._hidden_ids
         turn.shared = self._shared
         return turn
 
@@ -325,7 +335,8 @@ class StreamGuard:
                 return ""
         if by_statement:
             # Only complete statements matter here; the guard's own statements are those (prefix-stable).
-            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain, self._continued)
+            complete = prefix_statements(self._compiled.marker_re, text, turn.remaining(), plain, self._continued,
+                                         turn)
             turn.__dict__["statements"] = complete
             limit = complete[-1].end if complete else 0
             if gated and limit <= self._decided:
@@ -448,6 +459,7 @@ class StreamGuard:
             self._tail = tail[space + 1 if space >= 0 else cut:] if cut else tail
         self._ahead = ""
         self._pending = pending
+        self._all.write(text[:nl + 1])
         self._window = text[nl + 1:]
         self._base += nl + 1
         self._decided = max(self._decided - nl - 1, 0)

@@ -164,6 +164,30 @@ def test_appended_text_is_the_pieces_joined(pieces: list[str]) -> None:
     assert text.getvalue() == "".join(pieces)
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(ALL)), output=answer(), ctx=contexts,
+       sizes=st.lists(st.integers(1, 12), max_size=12))
+def test_the_text_and_the_most_held_are_what_every_feed_shows(name: str, output: str, ctx: Any,
+                                                              sizes: list[int]) -> None:
+    # The stream keeps the text before its window, not every delta, and notes what it holds only at its looks.
+    # (Once blocked, it takes no more.)
+    roles, sources = ctx
+    session = StreamGuard(ALL[name].compiled, [Source.coerce(s) for s in sources], frozenset(roles))
+    fed = released = ""
+    most = pos = k = 0
+    while pos < len(output):
+        delta = output[pos:pos + (sizes[k % len(sizes)] if sizes else len(output))]
+        fed += "" if session.blocked else delta
+        released += session.feed(delta)
+        pos, k = pos + len(delta), k + 1
+        most = max(most, len(fed) - len(released))
+        assert session.text == fed
+        assert session.held_max == most
+    session.finish()
+    assert session.text == fed
+    assert session.held_max == most
+
+
 def test_typical_answers_stream_the_same_gated_or_not() -> None:
     import sys
     from pathlib import Path

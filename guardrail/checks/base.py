@@ -282,16 +282,18 @@ def find_markers(
 
 def _read_groups(text: str, partial: bool) -> tuple[list[Marker], int]:
     """The default reader: every group, with a marker per ID."""
-    out = _group_markers(text) if "[" in text else []
-    open_from = len(text)
-    if partial:
-        # A group never holds a "[": only one beginning at the last "[" can still be unfinished.
-        last = text.rfind("[")
-        if last >= 0 and "]" not in text[last:]:
-            tail = text[last:]
-            if any(_GROUP.fullmatch(tail + c) for c in _COMPLETIONS):
-                open_from = last
-    return out, open_from
+    return (_group_markers(text) if "[" in text else []), _open_group(text) if partial else len(text)
+
+
+def _open_group(text: str) -> int:
+    """Where a group of the default reader begins that more text would complete (``len(text)`` if none can)."""
+    # A group never holds a "[": only one beginning at the last "[" can still be unfinished.
+    last = text.rfind("[")
+    if last >= 0 and "]" not in text[last:]:
+        tail = text[last:]
+        if any(_GROUP.fullmatch(tail + c) for c in _COMPLETIONS):
+            return last
+    return len(text)
 
 
 def _group_markers_py(text: str) -> list[Marker]:
@@ -355,9 +357,14 @@ def prefix_statements(
     timeout: float = 1.0,
     plain_lines: set[int] | None = None,
     continued: bool = False,
+    turn: Turn | None = None,
 ) -> list[Statement]:
-    """The statements of ``text`` that are complete whatever text follows it (for streams)."""
-    markers, open_from = find_markers(marker_re, text, timeout, partial=True)
+    """The statements of ``text`` that are complete whatever text follows it (for streams). A ``turn`` of ``text``
+    lends its markers, where the partial reading finds the same ones (the default reader's)."""
+    if turn is not None and marker_re.pattern == GROUPED_CITATION_PATTERN:
+        markers, open_from = turn.markers, _open_group(text)
+    else:
+        markers, open_from = find_markers(marker_re, text, timeout, partial=True)
     return segment(text, marker_finder(markers, open_from), final=False, plain_lines=plain_lines,
                    continued=continued)
 
