@@ -9,6 +9,7 @@
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
+ * ascii_open_run(...): where the words start that may still grow into a copy, for a stream of ASCII text.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
@@ -1110,6 +1111,259 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
+/* ascii_open_run(text, spans, n, after, sources) -> int: guardrail.checks.citations.open_run_py for ASCII text
+ * (_plain already applied) and n >= 2, from the same steps: the tail cut at a space (16 characters a word, else
+ * 64), the words of [cut, end) with the marker groups taken out (pieces joined as _joined joins them), the longest
+ * tail of them that a hidden source holds consecutively (_Runs.longest_tail; sources: one (words, positions, pairs)
+ * tuple each), and where it starts. */
+
+typedef struct {
+    Py_ssize_t start;  /* where the word starts in the text */
+    Py_ssize_t off;    /* its lower-cased bytes in the buffer */
+    Py_ssize_t len;
+} Word;
+
+typedef struct {
+    const Py_UCS1 *s;
+    Py_ssize_t len;
+    Py_ssize_t *a, *b;  /* the marker groups, sorted and disjoint */
+    Py_ssize_t spans;
+} Tail;
+
+static int ascii_word(Py_UCS1 c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+typedef struct {
+    Py_ssize_t count, used;
+    int inside;  /* the last character read was a word character (a word goes on across a group taken out) */
+} Scan;
+
+static void scan_piece(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, Scan *sc, Word *words, char *buf)
+{
+    for (Py_ssize_t i = lo; i < hi; i++) {
+        Py_UCS1 c = t->s[i];
+        if (!ascii_word(c)) {
+            sc->inside = 0;
+            continue;
+        }
+        if (!sc->inside) {
+            if (words) {
+                words[sc->count].start = i;
+                words[sc->count].off = sc->used;
+                words[sc->count].len = 0;
+            }
+            sc->count++;
+            sc->inside = 1;
+        }
+        if (words) {
+            buf[sc->used++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+            words[sc->count - 1].len++;
+        }
+    }
+}
+
+/* The words of [lo, hi) of the text with the marker groups taken out (kept in words and buf when those are
+ * given): as _joined cuts the pieces (joined), or as without_spans does (only groups starting from lo on). */
+static Py_ssize_t tail_words(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, int joined, Word *words, char *buf)
+{
+    Scan sc = {0, 0, 0};
+    Py_ssize_t pos = lo;
+    for (Py_ssize_t k = 0; k < t->spans; k++) {
+        Py_ssize_t a = t->a[k], b = t->b[k];
+        if (joined) {
+            if (b <= pos || a >= hi)
+                continue;
+            if (a > pos)
+                scan_piece(t, pos, a, &sc, words, buf);
+            if (b > pos)
+                pos = b;
+        }
+        else {
+            if (a < lo)
+                continue;
+            if (a >= hi)
+                break;
+            scan_piece(t, pos, a, &sc, words, buf);
+            pos = b;
+        }
+    }
+    if (pos < hi)
+        scan_piece(t, pos, hi, &sc, words, buf);
+    return sc.count;
+}
+
+static Py_ssize_t rfind_char(const Py_UCS1 *s, Py_UCS1 c, Py_ssize_t lo, Py_ssize_t hi)
+{
+    for (Py_ssize_t i = hi - 1; i >= lo; i--)
+        if (s[i] == c)
+            return i;
+    return -1;
+}
+
+/* citations._outside: pos, or the start of the group it falls strictly inside. */
+static Py_ssize_t outside(const Tail *t, Py_ssize_t pos)
+{
+    for (Py_ssize_t k = t->spans - 1; k >= 0; k--)
+        if (t->a[k] <= pos)
+            return t->a[k] < pos && pos < t->b[k] ? t->a[k] : pos;
+    return pos;
+}
+
+static int same_bytes(PyObject *x, PyObject *y)
+{
+    Py_ssize_t n = PyBytes_GET_SIZE(x);
+    return n == PyBytes_GET_SIZE(y) && memcmp(PyBytes_AS_STRING(x), PyBytes_AS_STRING(y), (size_t)n) == 0;
+}
+
+/* _Runs.longest_tail of the m words ws against one source; -1 on an error. */
+static Py_ssize_t longest_tail(PyObject *source, PyObject **ws, Py_ssize_t m)
+{
+    if (!PyTuple_Check(source) || PyTuple_GET_SIZE(source) != 3 || !PyList_Check(PyTuple_GET_ITEM(source, 0))
+        || !PyDict_Check(PyTuple_GET_ITEM(source, 1)) || !PyDict_Check(PyTuple_GET_ITEM(source, 2))) {
+        PyErr_SetString(PyExc_TypeError, "a source is a (words, positions, pairs) tuple");
+        return -1;
+    }
+    PyObject *src = PyTuple_GET_ITEM(source, 0);
+    if (m == 0)
+        return 0;
+    int has = PyDict_Contains(PyTuple_GET_ITEM(source, 1), ws[m - 1]);
+    if (has < 0 || m == 1 || !has)
+        return has;
+    PyObject *key = PyTuple_Pack(2, ws[m - 2], ws[m - 1]);
+    if (key == NULL)
+        return -1;
+    PyObject *places = PyDict_GetItemWithError(PyTuple_GET_ITEM(source, 2), key);
+    Py_DECREF(key);
+    if (places == NULL)
+        return PyErr_Occurred() ? -1 : 1;
+    if (!PyList_Check(places)) {
+        PyErr_SetString(PyExc_TypeError, "pairs map to lists");
+        return -1;
+    }
+    Py_ssize_t best = 1, size = PyList_GET_SIZE(src);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(places); i++) {
+        Py_ssize_t q = PyLong_AsSsize_t(PyList_GET_ITEM(places, i));
+        if (q == -1 && PyErr_Occurred())
+            return -1;
+        Py_ssize_t k = 2;
+        while (k < m && k <= q && q - k < size) {
+            PyObject *w = PyList_GET_ITEM(src, q - k);
+            if (!PyBytes_Check(w) || !same_bytes(w, ws[m - 1 - k]))
+                break;
+            k++;
+        }
+        if (k > best) {
+            best = k;
+            if (best == m)
+                break;
+        }
+    }
+    return best;
+}
+
+static PyObject *ascii_open_run(PyObject *self, PyObject *args)
+{
+    PyObject *text, *spans, *sources;
+    Py_ssize_t n, after;
+    if (!PyArg_ParseTuple(args, "UO!nnO!:ascii_open_run", &text, &PyList_Type, &spans, &n, &after, &PyList_Type,
+                          &sources))
+        return NULL;
+    if (!PyUnicode_IS_ASCII(text) || n < 2) {
+        PyErr_SetString(PyExc_ValueError, "ASCII text and n >= 2");
+        return NULL;
+    }
+    Tail t = {PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), NULL, NULL, PyList_GET_SIZE(spans)};
+    Py_ssize_t len = t.len, result = -1, cut, ends[2], nends = 1;
+    Word *words = NULL;
+    char *buf = NULL;
+    PyObject *ws[64];
+    Py_ssize_t nws = 0;
+    if (n - 1 > 64) {
+        PyErr_SetString(PyExc_ValueError, "n is at most 65");
+        return NULL;
+    }
+    t.a = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(2 * t.spans + 1));
+    if (t.a == NULL)
+        return PyErr_NoMemory();
+    t.b = t.a + t.spans;
+    for (Py_ssize_t k = 0; k < t.spans; k++) {
+        PyObject *span = PyList_GET_ITEM(spans, k);
+        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+            goto done;
+        }
+        t.a[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 0));
+        t.b[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+        if ((t.a[k] == -1 || t.b[k] == -1) && PyErr_Occurred())
+            goto done;
+    }
+    cut = len - 16 * n > 0 ? len - 16 * n : 0;
+    if (cut) {
+        cut = outside(&t, rfind_char(t.s, ' ', 0, cut) + 1);
+        if (tail_words(&t, cut, len, 0, NULL, NULL) <= n) {
+            cut = len - 64 * n > 0 ? len - 64 * n : 0;
+            cut = cut ? outside(&t, rfind_char(t.s, ' ', 0, cut) + 1) : 0;
+        }
+    }
+    Py_ssize_t last_marker = t.spans ? t.b[t.spans - 1] : 0;
+    ends[0] = len;
+    if (last_marker <= len) {
+        Py_ssize_t square = rfind_char(t.s, '[', last_marker, len), round = rfind_char(t.s, '(', last_marker, len);
+        Py_ssize_t bracket = square > round ? square : round;
+        if (bracket >= cut && rfind_char(t.s, ']', bracket, len) < 0 && rfind_char(t.s, ')', bracket, len) < 0)
+            ends[nends++] = bracket;
+    }
+    words = PyMem_Malloc(sizeof(Word) * (size_t)(len - cut + 1));
+    buf = PyMem_Malloc((size_t)(len - cut + 1));
+    if (words == NULL || buf == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t start = len;
+    for (Py_ssize_t e = 0; e < nends; e++) {
+        Py_ssize_t end = ends[e];
+        int partial = end == len && last_marker < end && len > 0 && ascii_word(t.s[len - 1]);
+        Py_ssize_t count = tail_words(&t, cut, end, 1, words, buf);
+        Py_ssize_t m = count - partial > 0 ? count - partial : 0;  /* the complete words */
+        Py_ssize_t first = m - (n - 1) > 0 ? m - (n - 1) : 0;
+        for (nws = 0; first + nws < m; nws++) {
+            Word *w = &words[first + nws];
+            if ((ws[nws] = PyBytes_FromStringAndSize(buf + w->off, w->len)) == NULL)
+                goto done;
+        }
+        Py_ssize_t longest = 0;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++) {
+            Py_ssize_t got = longest_tail(PyList_GET_ITEM(sources, i), ws, nws);
+            if (got < 0)
+                goto done;
+            if (got > longest)
+                longest = got;
+        }
+        for (; nws > 0; nws--)
+            Py_DECREF(ws[nws - 1]);
+        if (!longest)
+            continue;
+        Py_ssize_t later = m;
+        if (after > cut)
+            later = after < end ? tail_words(&t, after, end, 0, NULL, NULL) - partial : 0;
+        if (later >= longest)
+            continue;
+        Py_ssize_t at = words[count - (longest + partial)].start;
+        if (at < start)
+            start = at;
+    }
+    result = start;
+done:
+    for (; nws > 0; nws--)
+        Py_DECREF(ws[nws - 1]);
+    PyMem_Free(t.a);
+    PyMem_Free(words);
+    PyMem_Free(buf);
+    return result < 0 ? NULL : PyLong_FromSsize_t(result);
+}
+
 /* configure_mapping(mapping): takes over guardrail.text._MAPPING (see map_from). */
 static PyObject *configure_mapping(PyObject *self, PyObject *mapping)
 {
@@ -1199,6 +1453,8 @@ static PyMethodDef methods[] = {
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
+    {"ascii_open_run", ascii_open_run, METH_VARARGS,
+     "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run_py"},
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
     {NULL, NULL, 0, NULL},

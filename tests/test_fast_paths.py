@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import regex as _regex
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -232,6 +233,36 @@ def test_the_longest_copied_tail_agrees_with_trying_every_position(source: list[
     naive = max((m for q in range(len(src)) for m in range(1, len(ws) + 1) if src[max(q - m + 1, 0):q + 1] == ws[-m:]
                  and q - m + 1 >= 0), default=0)
     assert runs.longest_tail(ws) == naive
+
+
+_BARE_ID = _regex.compile(r"fin-(?P<id>\d+)")  # a user's pattern whose markers end in a word character
+_TAIL_WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "Review.", "[doc:a]",
+                               "[doc:a, doc:b]", "[doc:fin]", "[doc:", "[doc:a", "(x", "(", "[", "]", ")", "\n", "x_y",
+                               "_with_", "**with**", "a.b", "--", "7", "fin-7", "", "  ", "x" * 40,
+                               "[doc:" + "a" * 30 + "]", "merger:", "finance."])
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_TAIL_WORDS, max_size=60).map(" ".join), st.sampled_from(["", " ", "Init", "(x", "[doc:b"]),
+       st.integers(2, 9), st.integers(0, 400), st.sampled_from([GROUPED, MARKER_RE, _BARE_ID]))
+@example(_SECRET, "", 8, 0, GROUPED)
+@example("so the quarterly merger review [doc:a] with Initech", " clo", 8, 10, GROUPED)
+@example("the quarterly merger (x", "", 3, 0, GROUPED)
+@example("the quarterly merger fin", "-7", 3, 400, _BARE_ID)
+def test_compiled_open_run_agrees_with_the_pure_one(text: str, end: str, n: int, after: int, pattern: Any) -> None:
+    """Where a stream's words may still grow into a copy (ASCII text, compiled) against the Python reference:
+    tails cut short or long, marker groups and open brackets at the end, a word still being written (or a marker
+    that ends in a word character), and the point after which the caller holds back anyway before, inside and after
+    the tail."""
+    from guardrail.checks import citations
+
+    text += end
+    sources = [Source("open", "Leave is 25 days a year with Initech.", None), Source("fin", _SECRET, ("finance",)),
+               Source("fin", "Review the merger with care", ("finance",))]
+    turn = Turn(text, sources, frozenset({"employee"}), pattern, time.perf_counter() + 10)
+    after = min(after, len(text))
+    assert citations.open_run(turn, n, after) == citations.open_run_py(turn, n, after)
 
 
 _TERM_CHARS = st.sampled_from(["a", "b", "ab", " ", ".", "+", "\u00e9", "\U0001f600", "\ud83d", "\u4e2d", "-"])

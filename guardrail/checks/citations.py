@@ -467,7 +467,24 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     A run of ``n`` words that more text completes holds at most ``n - 1`` words already here, and they are the
     last complete ones, consecutive in an invisible source: the start of the longest such tail. The last word
     counts only when something follows it; a bracket not yet closed after the last marker may open a marker, whose
-    words will not be words of the text: the tail before it counts too."""
+    words will not be words of the text: the tail before it counts too.
+
+    :func:`open_run_py`; for ASCII text (a stream's usual window) the compiled twin of its steps, when there is
+    one (a look of a stream asks this once or twice)."""
+    if _SPEEDUPS is None or n < 2 or not turn.output.isascii():
+        return open_run_py(turn, n, after)
+    hidden = _hidden_runs(turn, n)
+    if not hidden:
+        return len(turn.output)
+    key = ("hidden tails", n)
+    tails = turn.shared.get(key)
+    if tails is None:
+        tails = turn.shared[key] = [(r.words, r.positions, r.pairs) for r in hidden]
+    return int(_SPEEDUPS.ascii_open_run(_plain(turn.output), turn.marker_spans, n, after, tails))
+
+
+def open_run_py(turn: Turn, n: int, after: int = 0) -> int:
+    """:func:`open_run`, in Python: the reference."""
     text = _plain(turn.output)
     hidden = _hidden_runs(turn, n) if n > 1 else []
     if not hidden:
