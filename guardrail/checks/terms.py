@@ -118,10 +118,19 @@ class TermCheck:
                 if is_prefix(tail[j:]):
                     return lo + j
                 j += 1
+        short = self._short_prefixes()
         for j in range(max(m - 2, 0), m):  # the suffixes shorter than three characters
-            if is_prefix(tail[j:]):
+            if tail[j:] in short:
                 return lo + j
         return n
+
+    def _short_prefixes(self) -> frozenset[str]:
+        """Every beginning of one or two characters of a term: :meth:`is_prefix` of a text that short, as a set
+        (built on first use)."""
+        short: frozenset[str] | None = getattr(self, "_short", None)
+        if short is None:
+            short = self._short = frozenset(key[:k] for key in self._sorted for k in (1, 2) if len(key) >= k)
+        return short
 
     def _start_matcher(self) -> BytesAhoCorasick | None:
         """An automaton of the terms' first three characters where those are ASCII, None when no term has such a
