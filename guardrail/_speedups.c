@@ -9,7 +9,7 @@
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
- * ascii_open_run(...): where the words start that may still grow into a copy, for a stream of ASCII text.
+ * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
@@ -1111,8 +1111,9 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
-/* ascii_open_run(text, spans, n, after, sources) -> int: guardrail.checks.citations.open_run_py for ASCII text
- * (_plain already applied) and n >= 2, from the same steps: the tail cut at a space (16 characters a word, else
+/* ascii_open_run(text, spans, n, after, sources) -> int: guardrail.checks.citations.open_run_py for text whose
+ * words are its ASCII ones (every other character separates words; _plain already applied) and n >= 2, from the
+ * same steps: the tail cut at a space (16 characters a word, else
  * 64), the words of [cut, end) with the marker groups taken out (pieces joined as _joined joins them), the longest
  * tail of them that a hidden source holds consecutively (_Runs.longest_tail; sources: one (words, positions, pairs)
  * tuple each), and where it starts. */
@@ -1124,13 +1125,14 @@ typedef struct {
 } Word;
 
 typedef struct {
-    const Py_UCS1 *s;
+    int kind;
+    const void *data;
     Py_ssize_t len;
     Py_ssize_t *a, *b;  /* the marker groups, sorted and disjoint */
     Py_ssize_t spans;
 } Tail;
 
-static int ascii_word(Py_UCS1 c)
+static int ascii_word(Py_UCS4 c)
 {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
@@ -1143,7 +1145,7 @@ typedef struct {
 static void scan_piece(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, Scan *sc, Word *words, char *buf)
 {
     for (Py_ssize_t i = lo; i < hi; i++) {
-        Py_UCS1 c = t->s[i];
+        Py_UCS4 c = PyUnicode_READ(t->kind, t->data, i);
         if (!ascii_word(c)) {
             sc->inside = 0;
             continue;
@@ -1194,10 +1196,10 @@ static Py_ssize_t tail_words(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, int jo
     return sc.count;
 }
 
-static Py_ssize_t rfind_char(const Py_UCS1 *s, Py_UCS1 c, Py_ssize_t lo, Py_ssize_t hi)
+static Py_ssize_t rfind_char(const Tail *t, Py_UCS4 c, Py_ssize_t lo, Py_ssize_t hi)
 {
     for (Py_ssize_t i = hi - 1; i >= lo; i--)
-        if (s[i] == c)
+        if (PyUnicode_READ(t->kind, t->data, i) == c)
             return i;
     return -1;
 }
@@ -1270,11 +1272,12 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "UO!nnO!:ascii_open_run", &text, &PyList_Type, &spans, &n, &after, &PyList_Type,
                           &sources))
         return NULL;
-    if (!PyUnicode_IS_ASCII(text) || n < 2) {
-        PyErr_SetString(PyExc_ValueError, "ASCII text and n >= 2");
+    if (n < 2) {
+        PyErr_SetString(PyExc_ValueError, "n is at least 2");
         return NULL;
     }
-    Tail t = {PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), NULL, NULL, PyList_GET_SIZE(spans)};
+    Tail t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), NULL, NULL,
+              PyList_GET_SIZE(spans)};
     Py_ssize_t len = t.len, result = -1, cut, ends[2], nends = 1;
     Word *words = NULL;
     char *buf = NULL;
@@ -1301,18 +1304,18 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     }
     cut = len - 16 * n > 0 ? len - 16 * n : 0;
     if (cut) {
-        cut = outside(&t, rfind_char(t.s, ' ', 0, cut) + 1);
+        cut = outside(&t, rfind_char(&t, ' ', 0, cut) + 1);
         if (tail_words(&t, cut, len, 0, NULL, NULL) <= n) {
             cut = len - 64 * n > 0 ? len - 64 * n : 0;
-            cut = cut ? outside(&t, rfind_char(t.s, ' ', 0, cut) + 1) : 0;
+            cut = cut ? outside(&t, rfind_char(&t, ' ', 0, cut) + 1) : 0;
         }
     }
     Py_ssize_t last_marker = t.spans ? t.b[t.spans - 1] : 0;
     ends[0] = len;
     if (last_marker <= len) {
-        Py_ssize_t square = rfind_char(t.s, '[', last_marker, len), round = rfind_char(t.s, '(', last_marker, len);
+        Py_ssize_t square = rfind_char(&t, '[', last_marker, len), round = rfind_char(&t, '(', last_marker, len);
         Py_ssize_t bracket = square > round ? square : round;
-        if (bracket >= cut && rfind_char(t.s, ']', bracket, len) < 0 && rfind_char(t.s, ')', bracket, len) < 0)
+        if (bracket >= cut && rfind_char(&t, ']', bracket, len) < 0 && rfind_char(&t, ')', bracket, len) < 0)
             ends[nends++] = bracket;
     }
     words = PyMem_Malloc(sizeof(Word) * (size_t)(len - cut + 1));
@@ -1324,7 +1327,8 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     Py_ssize_t start = len;
     for (Py_ssize_t e = 0; e < nends; e++) {
         Py_ssize_t end = ends[e];
-        int partial = end == len && last_marker < end && len > 0 && ascii_word(t.s[len - 1]);
+        int partial = end == len && last_marker < end && len > 0
+                      && ascii_word(PyUnicode_READ(t.kind, t.data, len - 1));
         Py_ssize_t count = tail_words(&t, cut, end, 1, words, buf);
         Py_ssize_t m = count - partial > 0 ? count - partial : 0;  /* the complete words */
         Py_ssize_t first = m - (n - 1) > 0 ? m - (n - 1) : 0;
@@ -1454,7 +1458,7 @@ static PyMethodDef methods[] = {
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,
-     "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run_py"},
+     "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
     {NULL, NULL, 0, NULL},

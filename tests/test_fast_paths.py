@@ -239,7 +239,10 @@ _BARE_ID = _regex.compile(r"fin-(?P<id>\d+)")  # a user's pattern whose markers 
 _TAIL_WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "Review.", "[doc:a]",
                                "[doc:a, doc:b]", "[doc:fin]", "[doc:", "[doc:a", "(x", "(", "[", "]", ")", "\n", "x_y",
                                "_with_", "**with**", "a.b", "--", "7", "fin-7", "", "  ", "x" * 40,
-                               "[doc:" + "a" * 30 + "]", "merger:", "finance."])
+                               "[doc:" + "a" * 30 + "]", "merger:", "finance.",
+                               # characters that separate words (the compiled path reads them), and others
+                               "\u201cmerger\u201d", "review\u2014with", "\U0001f600", "\u00abx\u00bb", "caf\u00e9",
+                               "\u200b"])
 
 
 @pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
@@ -251,10 +254,10 @@ _TAIL_WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", 
 @example("the quarterly merger (x", "", 3, 0, GROUPED)
 @example("the quarterly merger fin", "-7", 3, 400, _BARE_ID)
 def test_compiled_open_run_agrees_with_the_pure_one(text: str, end: str, n: int, after: int, pattern: Any) -> None:
-    """Where a stream's words may still grow into a copy (ASCII text, compiled) against the Python reference:
-    tails cut short or long, marker groups and open brackets at the end, a word still being written (or a marker
-    that ends in a word character), and the point after which the caller holds back anyway before, inside and after
-    the tail."""
+    """Where a stream's words may still grow into a copy (text whose words are ASCII, compiled) against the Python
+    reference: tails cut short or long, marker groups and open brackets at the end, a word still being written (or
+    a marker that ends in a word character), and the point after which the caller holds back anyway before, inside
+    and after the tail."""
     from guardrail.checks import citations
 
     text += end

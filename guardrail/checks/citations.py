@@ -469,9 +469,10 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
     counts only when something follows it; a bracket not yet closed after the last marker may open a marker, whose
     words will not be words of the text: the tail before it counts too.
 
-    :func:`open_run_py`; for ASCII text (a stream's usual window) the compiled twin of its steps, when there is
-    one (a look of a stream asks this once or twice)."""
-    if _SPEEDUPS is None or n < 2 or not turn.output.isascii():
+    :func:`open_run_py`; the compiled twin of its steps, when there is one, for text whose words are its ASCII ones
+    (ASCII text, a stream's usual window, or text whose other characters all separate words: quotation marks,
+    dashes, emoji). A look of a stream asks this once or twice."""
+    if _SPEEDUPS is None or n < 2 or not (turn.output.isascii() or only_separators(turn.non_ascii)):
         return open_run_py(turn, n, after)
     hidden = _hidden_runs(turn, n)
     if not hidden:
