@@ -268,6 +268,16 @@ def test_compiled_open_run_agrees_with_the_pure_one(text: str, end: str, n: int,
     assert citations.open_run(turn, n, after) == citations.open_run_py(turn, n, after)
 
 
+def test_a_run_longer_than_the_compiled_open_run_takes_is_held_the_same() -> None:
+    from guardrail.checks import citations
+
+    secret = " ".join(f"w{i}" for i in range(90))
+    text = "alpha " + " ".join(f"w{i}" for i in range(66)) + " "  # 66 words of the source, which may go on
+    turn = Turn(text, [Source("fin", secret, ("finance",))], frozenset(), GROUPED, time.perf_counter() + 10)
+    for after in (30, len(text)):
+        assert citations.open_run(turn, 70, after) == citations.open_run_py(turn, 70, after) == len("alpha ")
+
+
 _TERM_CHARS = st.sampled_from(["a", "b", "ab", " ", ".", "+", "\u00e9", "\U0001f600", "\ud83d", "\u4e2d", "-"])
 
 

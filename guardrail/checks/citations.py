@@ -471,8 +471,8 @@ def open_run(turn: Turn, n: int, after: int = 0) -> int:
 
     :func:`open_run_py`; the compiled twin of its steps, when there is one, for text whose words are its ASCII ones
     (ASCII text, a stream's usual window, or text whose other characters all separate words: quotation marks,
-    dashes, emoji). A look of a stream asks this once or twice."""
-    if _SPEEDUPS is None or n < 2 or not (turn.output.isascii() or only_separators(turn.non_ascii)):
+    dashes, emoji) and runs of up to 65 words. A look of a stream asks this once or twice."""
+    if _SPEEDUPS is None or not 2 <= n <= 65 or not (turn.output.isascii() or only_separators(turn.non_ascii)):
         return open_run_py(turn, n, after)
     hidden = _hidden_runs(turn, n)
     if not hidden:
