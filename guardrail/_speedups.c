@@ -9,6 +9,7 @@
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
  * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
+ * completes(window, before): whether a stream's new chunk brings what can complete a statement.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
@@ -1111,6 +1112,46 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
+/* completes(window, before) -> bool: guardrail.stream._completes_py, whether a match of guardrail.stream._COMPLETES
+ * that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
+ * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
+ * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. */
+static int closer_char(Py_UCS4 c)
+{
+    return c == '"' || c == '\'' || c == 0x201D || c == 0x2019 || c == 0x00BB || c == ')' || c == ']';
+}
+
+static PyObject *completes(PyObject *self, PyObject *args)
+{
+    PyObject *window;
+    Py_ssize_t before;
+    if (!PyArg_ParseTuple(args, "Un:completes", &window, &before))
+        return NULL;
+    int kind = PyUnicode_KIND(window);
+    const void *data = PyUnicode_DATA(window);
+    Py_ssize_t len = PyUnicode_GET_LENGTH(window);
+    for (Py_ssize_t i = before > 8 ? before - 8 : 0; i < len; i++) {
+        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+        Py_ssize_t j = i + 1;
+        if (c == '\n') {
+            if (j > before)
+                Py_RETURN_TRUE;
+            continue;
+        }
+        if (c != ']' && !is_final(c))
+            continue;
+        if (c != ']')
+            while (j < len && closer_char(PyUnicode_READ(kind, data, j)))
+                j++;
+        Py_ssize_t k = j;
+        while (k < len && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k)))
+            k++;
+        if (k > j && k < len && k + 1 > before)  /* whitespace, then a visible character ending the match */
+            Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
 /* ascii_open_run(text, spans, n, after, sources) -> int: guardrail.checks.citations.open_run_py for text whose
  * words are its ASCII ones (every other character separates words; _plain already applied) and n >= 2, from the
  * same steps: the tail cut at a space (16 characters a word, else
@@ -1457,6 +1498,7 @@ static PyMethodDef methods[] = {
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
     {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
+    {"completes", completes, METH_VARARGS, "completes(window, before): see guardrail.stream._completes_py"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,
      "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},

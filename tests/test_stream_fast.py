@@ -24,6 +24,7 @@ from guardrail.stream import (
     _LOOKBACK,
     StreamGuard,
     _completes,
+    _completes_py,
     _line_ends,
     _original_start,
     _Text,
@@ -146,12 +147,13 @@ def test_ascii_offsets_map_back_as_the_offset_map_does(text: str, fold: bool, da
 
 
 @settings(max_examples=1000, deadline=None)
-@given(text=st.text(".!?…\"')] \n\tab]", max_size=30), data=st.data())
+@given(text=st.text(".!?…\"')] \n\tab]”’»\u00a0\u2003\x0b\x1c\U0001f600é", max_size=30), data=st.data())
 def test_a_look_is_due_exactly_when_a_completion_ends_in_the_chunk(text: str, data: st.DataObject) -> None:
     before = data.draw(st.integers(0, len(text)))
     starts = range(max(before - _LOOKBACK, 0), len(text))
     expected = any((m := _COMPLETES.match(text, i)) is not None and m.end() > before for i in starts)
-    assert _completes(text, before) == expected
+    assert _completes_py(text, before) == expected
+    assert _completes(text, before) == expected  # compiled, when it could be
 
 
 @given(pieces=st.lists(st.text(max_size=7), max_size=300))
@@ -224,6 +226,12 @@ def test_where_a_line_may_end_agrees_with_the_pattern(text: str, lo: int, hi: in
     while m is not None and m.end() <= lo:
         m = line_end.search(text, m.start() + 1, hi + 1)
     assert _line_ends(text, lo, hi) == (m is not None and m.end() <= hi)
+
+
+def test_a_completion_that_starts_further_back_than_the_look_back_brings_no_look() -> None:
+    for completes in (_completes_py, _completes):
+        assert completes('.""""""" X', 8)  # it starts 8 characters before the chunk: seen
+        assert not completes('.""""""""" X', 10)  # 10 before: the chunk before saw the punctuation, not the rest
 
 
 @settings(max_examples=500, deadline=None)
