@@ -1116,22 +1116,15 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
  * that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
  * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
  * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. */
-static int closer_char(Py_UCS4 c)
-{
-    return c == '"' || c == '\'' || c == 0x201D || c == 0x2019 || c == 0x00BB || c == ')' || c == ']';
-}
-
 static PyObject *completes(PyObject *self, PyObject *args)
 {
     PyObject *window;
     Py_ssize_t before;
     if (!PyArg_ParseTuple(args, "Un:completes", &window, &before))
         return NULL;
-    int kind = PyUnicode_KIND(window);
-    const void *data = PyUnicode_DATA(window);
-    Py_ssize_t len = PyUnicode_GET_LENGTH(window);
-    for (Py_ssize_t i = before > 8 ? before - 8 : 0; i < len; i++) {
-        Py_UCS4 c = PyUnicode_READ(kind, data, i);
+    Text t = {PyUnicode_KIND(window), PyUnicode_DATA(window), PyUnicode_GET_LENGTH(window)};
+    for (Py_ssize_t i = before > 8 ? before - 8 : 0; i < t.n; i++) {
+        Py_UCS4 c = AT(&t, i);
         Py_ssize_t j = i + 1;
         if (c == '\n') {
             if (j > before)
@@ -1141,12 +1134,12 @@ static PyObject *completes(PyObject *self, PyObject *args)
         if (c != ']' && !is_final(c))
             continue;
         if (c != ']')
-            while (j < len && closer_char(PyUnicode_READ(kind, data, j)))
+            while (j < t.n && is_closer(AT(&t, j)))
                 j++;
         Py_ssize_t k = j;
-        while (k < len && Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, k)))
+        while (k < t.n && Py_UNICODE_ISSPACE(AT(&t, k)))
             k++;
-        if (k > j && k < len && k + 1 > before)  /* whitespace, then a visible character ending the match */
+        if (k > j && k < t.n && k + 1 > before)  /* whitespace, then a visible character ending the match */
             Py_RETURN_TRUE;
     }
     Py_RETURN_FALSE;
@@ -1166,9 +1159,7 @@ typedef struct {
 } Word;
 
 typedef struct {
-    int kind;
-    const void *data;
-    Py_ssize_t len;
+    Text text;
     Py_ssize_t *a, *b;  /* the marker groups, sorted and disjoint */
     Py_ssize_t spans;
 } Tail;
@@ -1186,7 +1177,7 @@ typedef struct {
 static void scan_piece(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, Scan *sc, Word *words, char *buf)
 {
     for (Py_ssize_t i = lo; i < hi; i++) {
-        Py_UCS4 c = PyUnicode_READ(t->kind, t->data, i);
+        Py_UCS4 c = AT(&t->text, i);
         if (!ascii_word(c)) {
             sc->inside = 0;
             continue;
@@ -1240,7 +1231,7 @@ static Py_ssize_t tail_words(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, int jo
 static Py_ssize_t rfind_char(const Tail *t, Py_UCS4 c, Py_ssize_t lo, Py_ssize_t hi)
 {
     for (Py_ssize_t i = hi - 1; i >= lo; i--)
-        if (PyUnicode_READ(t->kind, t->data, i) == c)
+        if (AT(&t->text, i) == c)
             return i;
     return -1;
 }
@@ -1317,9 +1308,9 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "n is at least 2");
         return NULL;
     }
-    Tail t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), NULL, NULL,
+    Tail t = {{PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)}, NULL, NULL,
               PyList_GET_SIZE(spans)};
-    Py_ssize_t len = t.len, result = -1, cut, ends[2], nends = 1;
+    Py_ssize_t len = t.text.n, result = -1, cut, ends[2], nends = 1;
     Word *words = NULL;
     char *buf = NULL;
     PyObject *ws[64];
@@ -1369,7 +1360,7 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     for (Py_ssize_t e = 0; e < nends; e++) {
         Py_ssize_t end = ends[e];
         int partial = end == len && last_marker < end && len > 0
-                      && ascii_word(PyUnicode_READ(t.kind, t.data, len - 1));
+                      && ascii_word(AT(&t.text, len - 1));
         Py_ssize_t count = tail_words(&t, cut, end, 1, words, buf);
         Py_ssize_t m = count - partial > 0 ? count - partial : 0;  /* the complete words */
         Py_ssize_t first = m - (n - 1) > 0 ? m - (n - 1) : 0;
