@@ -849,13 +849,14 @@ _GREETINGS = regex.compile(
 def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> bool:
     """Whether a statement never needs a citation: headings, Sources lines, code, questions, short greetings and
     sign-offs (at most four words), and statements with no word character outside citation markers."""
-    if st.kind is not Kind.SENTENCE and st.kind is not Kind.ITEM:
+    kind = st.kind
+    if kind is not _SENTENCE and kind is not _ITEM:
         return True
     body = _without_markers(text, st.start, st.end, marker_spans)
     if body.rstrip().rstrip("\"'”’»)]*_ ").endswith("?"):
         return True
-    if st.kind is Kind.ITEM:
-        body = _LIST_MARKER.sub("", body, count=1)
+    if kind is _ITEM:
+        body = _without_list_marker(body)
     if len(body.split(None, 4)) <= 4 and _GREETINGS.match(body.lstrip(" *_\"“")) is not None:
         return True
     first = body.lstrip()[:1]
@@ -865,6 +866,21 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
 
 
 _LIST_MARKER = regex.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+")
+_SENTENCE, _ITEM = Kind.SENTENCE, Kind.ITEM
+
+
+def _without_list_marker(body: str) -> str:
+    """``body`` without the list marker it starts with (what ``_LIST_MARKER`` takes away); a bullet, or no marker
+    at all, seen without the regex (the usual items)."""
+    rest = body.lstrip(" \t")
+    c = rest[:1]
+    if c in ("-", "*", "+", "•"):
+        after = rest[1:]
+        words = after.lstrip(" \t")
+        return words if len(words) < len(after) else body
+    if c.isascii() and not c.isdigit():
+        return body
+    return _LIST_MARKER.sub("", body, count=1)
 
 
 def without_spans(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import regex
 
@@ -90,24 +90,33 @@ class QuoteCheck:
 def _allowed(turn: Turn, i: int | None) -> list[str]:
     """The normalised texts statement ``i`` may quote: its cited visible sources', or every visible source's when
     it cites none."""
-    by_id, every = _haystacks(turn)
     cited = turn.markers_of(i) if i is not None else []
     if not cited:
-        return every
+        return _every(turn)
     if len(cited) == 1:
-        return by_id.get(cited[0].id, [])
-    ids = dict.fromkeys(mk.id for mk in cited if mk.id in by_id)
-    return [text for sid in ids for text in by_id[sid]]
+        return _texts(turn, cited[0].id)
+    return [text for sid in dict.fromkeys(mk.id for mk in cited) for text in _texts(turn, sid)]
 
 
-def _haystacks(turn: Turn) -> tuple[dict[str, list[str]], list[str]]:
-    """The normalised texts of the visible sources, by ID and all of them (kept in ``turn.shared``: the looks of a
-    stream share their sources)."""
-    out = turn.shared.get("quote haystacks")
-    if out is None:
-        by_id = {sid: [normalize_source(src.text) for src in group] for sid, group in turn.visible.items()}
-        out = turn.shared["quote haystacks"] = (by_id, [text for texts in by_id.values() for text in texts])
-    return out  # type: ignore[return-value]
+def _texts(turn: Turn, sid: str) -> list[str]:
+    """The normalised texts of the visible sources with ID ``sid`` (none for an ID not visible), looked up on first
+    use and kept in ``turn.shared``: a turn's quotations cite a few of its sources, and a stream's looks share them."""
+    by_id = cast("dict[str, list[str]] | None", turn.shared.get("quote haystacks"))
+    if by_id is None:
+        by_id = turn.shared["quote haystacks"] = {}
+    texts = by_id.get(sid)
+    if texts is None:
+        group = turn.visible.get(sid)
+        texts = by_id[sid] = [normalize_source(src.text) for src in group] if group else []
+    return texts
+
+
+def _every(turn: Turn) -> list[str]:
+    """The normalised texts of every visible source (see :func:`_texts`)."""
+    every = cast("list[str] | None", turn.shared.get("quote haystacks, all"))
+    if every is None:
+        every = turn.shared["quote haystacks, all"] = [text for sid in turn.visible for text in _texts(turn, sid)]
+    return every
 
 
 def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
