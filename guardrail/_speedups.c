@@ -1477,6 +1477,106 @@ static PyObject *configure(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ----------------------------------------------------------------------------------------- sources (models.py) */
+
+static PyTypeObject *source_type;  /* guardrail.models.Source, a NamedTuple */
+static PyObject *source_coerce;    /* Source.coerce: what any other value is given to */
+static PyObject *str_id, *str_text, *str_roles, *empty_str;
+
+/* configure_sources(Source) */
+static PyObject *configure_sources(PyObject *self, PyObject *type)
+{
+    if (!PyType_Check(type) || !PyType_IsSubtype((PyTypeObject *)type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "configure_sources() takes a tuple type");
+        return NULL;
+    }
+    PyObject *coerce = PyObject_GetAttrString(type, "coerce");
+    if (coerce == NULL)
+        return NULL;
+    Py_INCREF(type);
+    Py_XSETREF(source_type, (PyTypeObject *)type);
+    Py_XSETREF(source_coerce, coerce);
+    Py_RETURN_NONE;
+}
+
+/* A dict's item, a new reference, or `dflt` (new reference too) when it has none; NULL on an error. */
+static PyObject *dict_get(PyObject *d, PyObject *key, PyObject *dflt)
+{
+    PyObject *v = PyDict_GetItemWithError(d, key);
+    if (v == NULL && PyErr_Occurred())
+        return NULL;
+    return Py_NewRef(v != NULL ? v : dflt);
+}
+
+/* Source.coerce(value) for its fast cases: a Source whose roles are None or a tuple, and a dict whose id and text
+ * are str (text missing: "") and whose roles are missing, None, a tuple or a list (made a tuple). NULL and no
+ * error set: any other value. */
+static PyObject *fast_source(PyObject *v)
+{
+    if (Py_IS_TYPE(v, source_type)) {
+        PyObject *roles = PyTuple_GET_ITEM(v, 2);
+        return roles == Py_None || PyTuple_CheckExact(roles) ? Py_NewRef(v) : NULL;
+    }
+    if (!PyDict_CheckExact(v))
+        return NULL;
+    PyObject *sid = NULL, *text = NULL, *roles = NULL, *out = NULL;
+    if ((sid = dict_get(v, str_id, Py_None)) == NULL || (text = dict_get(v, str_text, empty_str)) == NULL
+        || (roles = dict_get(v, str_roles, Py_None)) == NULL)
+        goto done;
+    if (!PyUnicode_CheckExact(sid) || !PyUnicode_CheckExact(text))
+        goto done;
+    if (PyList_CheckExact(roles)) {
+        PyObject *t = PyList_AsTuple(roles);
+        if (t == NULL)
+            goto done;
+        Py_SETREF(roles, t);
+    }
+    else if (roles != Py_None && !PyTuple_CheckExact(roles))
+        goto done;
+    if ((out = source_type->tp_alloc(source_type, 3)) == NULL)
+        goto done;
+    PyTuple_SET_ITEM(out, 0, sid);
+    PyTuple_SET_ITEM(out, 1, text);
+    PyTuple_SET_ITEM(out, 2, roles);
+    return out;
+done:
+    Py_XDECREF(sid);
+    Py_XDECREF(text);
+    Py_XDECREF(roles);
+    return NULL;
+}
+
+/* coerce_sources(values): see guardrail.models.coerce_sources */
+static PyObject *coerce_sources(PyObject *self, PyObject *values)
+{
+    if (source_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_sources() first");
+        return NULL;
+    }
+    PyObject *items = PySequence_Tuple(values);  /* a copy: Source.coerce may run code that changes `values` */
+    if (items == NULL)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
+    PyObject *out = PyList_New(n);
+    if (out == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyTuple_GET_ITEM(items, i);
+        PyObject *src = fast_source(v);
+        if (src == NULL && !PyErr_Occurred())
+            src = PyObject_CallOneArg(source_coerce, v);
+        if (src == NULL)
+            goto fail;
+        PyList_SET_ITEM(out, i, src);
+    }
+    Py_DECREF(items);
+    return out;
+fail:
+    Py_DECREF(items);
+    Py_XDECREF(out);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Statement, kinds, line_re, fence_re, words_re, is_abbreviation, abbreviation_endings)"},
@@ -1484,6 +1584,8 @@ static PyMethodDef methods[] = {
     {"map_chars", map_chars, METH_O, "map_chars(text): see guardrail.text._map_chars_py"},
     {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
+    {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
+    {"coerce_sources", coerce_sources, METH_O, "coerce_sources(values): see guardrail.models.coerce_sources"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},
     {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._group_markers_py"},
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
@@ -1514,7 +1616,11 @@ PyMODINIT_FUNC PyInit__speedups(void)
     if ((str_lastgroup = PyUnicode_InternFromString("lastgroup")) == NULL
         || (str_end = PyUnicode_InternFromString("end")) == NULL
         || (str_span = PyUnicode_InternFromString("span")) == NULL
-        || (str_findall = PyUnicode_InternFromString("findall")) == NULL)
+        || (str_findall = PyUnicode_InternFromString("findall")) == NULL
+        || (str_id = PyUnicode_InternFromString("id")) == NULL
+        || (str_text = PyUnicode_InternFromString("text")) == NULL
+        || (str_roles = PyUnicode_InternFromString("roles")) == NULL
+        || (empty_str = PyUnicode_New(0, 0)) == NULL)
         return NULL;
     return m;
 }

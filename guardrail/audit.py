@@ -18,7 +18,7 @@ from .claims import turn_claims
 from .guard import Guard
 from .judges import Judge, load_judge
 from .metrics import TurnSummary
-from .models import Source, Verdict
+from .models import Source, Verdict, coerce_sources
 from .offline import gold_counts, record_problem
 from .scoring import score_turn
 
@@ -29,7 +29,7 @@ AuditRow = tuple[dict[str, Any], dict[str, Any]]
 def audit_record(guard: Guard, judge: Judge, record: dict[str, Any], default_id: Any = None) -> AuditRow:
     """Check and score one record; its result line and its summary. Raise ``TypeError`` or ``ValueError`` for a
     record whose sources, roles, instructions or gold fields are malformed."""
-    sources = [Source.coerce(s) for s in record.get("sources") or ()]
+    sources = coerce_sources(record.get("sources") or ())
     roles = frozenset(record.get("roles") or ())
     output = record["output"]
     verdict, offline = check_record(guard, record, sources, roles)
@@ -50,7 +50,7 @@ def check_record(guard: Guard, record: dict[str, Any], sources: list[Source] | N
     instructions = from_record(record)
     output = record["output"]
     if sources is None:
-        sources = [Source.coerce(s) for s in record.get("sources") or ()]
+        sources = coerce_sources(record.get("sources") or ())
     verdict = guard.check(output, sources, record.get("roles") if roles is None else roles,
                           instructions=instructions)
     offline = gold_counts(record, output, guard.compiled)

@@ -12,7 +12,7 @@ from . import telemetry
 from ._ids import new_request_id
 from .compiled import CompiledPolicy, compile_policy
 from .engine import evaluate
-from .models import Source, Verdict
+from .models import Source, Verdict, coerce_sources
 from .stream import StreamGuard
 
 if TYPE_CHECKING:
@@ -93,9 +93,9 @@ class Guard:
             raise TypeError(f"output must be a str, not {type(output).__name__}")
         compiled = self.compiled if instructions is None else self.for_turn(instructions, prompt)
         if not telemetry.active():
-            return evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+            return evaluate(compiled, output, coerce_sources(sources or ()), _roles(roles))
         started = time.perf_counter()
-        verdict = evaluate(compiled, output, [Source.coerce(s) for s in sources or ()], _roles(roles))
+        verdict = evaluate(compiled, output, coerce_sources(sources or ()), _roles(roles))
         self._span(output, verdict, started)
         return verdict
 
@@ -138,7 +138,7 @@ class Guard:
                instructions: InstructionsLike | None = None, prompt: str | None = None) -> StreamGuard:
         """A guard for one streamed output: ``feed`` it the deltas, send what it returns, then ``finish`` it.
         Instructions that act hold the stream to its end (they are about the whole output)."""
-        return StreamGuard(self.for_turn(instructions, prompt), [Source.coerce(s) for s in sources or ()],
+        return StreamGuard(self.for_turn(instructions, prompt), coerce_sources(sources or ()),
                            _roles(roles), on_finish=self._stream_done)
 
     def _stream_done(self, stream: StreamGuard, text: str, verdict: Verdict) -> None:
@@ -174,7 +174,7 @@ class Guard:
             turn_instructions, turn_prompt = given(instructions, args, kwargs), given(prompt, args, kwargs)
             compiled = self.for_turn(turn_instructions, turn_prompt)  # (a bad instruction: before the LLM's call)
             result = llm(*args, **kwargs)
-            coerced = [Source.coerce(s) for s in given(sources, args, kwargs) or ()]
+            coerced = coerce_sources(given(sources, args, kwargs) or ())
             role_set = _roles(given(roles, args, kwargs))
             if hasattr(result, "__aiter__"):
                 stream = StreamGuard(compiled, coerced, role_set, on_finish=self._stream_done)

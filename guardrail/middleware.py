@@ -35,7 +35,7 @@ from ._log import log_verdict, logger
 from ._scrub import Scrubber
 from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
 from .guard import Guard
-from .models import Action, Decision, Finding, Label, Source, Verdict
+from .models import Action, Decision, Finding, Label, Source, Verdict, coerce_sources
 from .stream import StreamGuard
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def attach_context(
         context = scope[CONTEXT_KEY] = TurnContext()
     if isinstance(roles, str):
         raise TypeError("roles must be a list of strings, not a string")
-    context.sources = [Source.coerce(s) for s in sources]
+    context.sources = coerce_sources(sources)
     context.roles = frozenset(roles)
     if instructions is not None:
         from .adherence import Instructions, parse

@@ -36,7 +36,7 @@ from starlette.routing import Route
 from ._scrub import Scrubber
 from .guard import Guard
 from .middleware import GuardrailMiddleware, attach_context
-from .models import Source
+from .models import coerce_sources
 
 CHAT_PATH = "/v1/chat/completions"
 DEFAULT_MAX_CONNECTIONS = 1000
@@ -150,7 +150,7 @@ def create_proxy(
                                             else _last_user_message(body)})
             except (InstructionError, MissingDependencyError) as exc:
                 # The message may quote the request (an unknown id, a bad value): never what the caller may not see.
-                message = Scrubber(guard.compiled, [Source.coerce(s) for s in turn.get("sources") or ()],
+                message = Scrubber(guard.compiled, coerce_sources(turn.get("sources") or ()),
                                    frozenset(turn.get("roles") or ())).scrub(f"guardrail: {exc}")
                 return error(400, message, "invalid_request_error", "invalid_guardrail_instructions")
         attach_context(request, sources=turn.get("sources") or (), roles=turn.get("roles") or (),

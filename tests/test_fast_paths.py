@@ -164,6 +164,59 @@ def test_quotation_scanner_agrees_with_the_pattern(text: str, pos: int) -> None:
     assert list(quotations(text, pos)) == expected
 
 
+_ITEM_STARTS = st.lists(st.sampled_from([" ", "\t", "-", "*", "+", "\u2022", "1", "12", "\u0663", ".", ")", "x", "",
+                                          "\n", "\u00a0", "\u11f50"]), max_size=8).map("".join)
+
+
+@SETTINGS
+@given(st.tuples(_ITEM_STARTS, st.one_of(st.text(max_size=10), _ITEM_STARTS)).map("".join))
+@example("- item")
+@example("-item")
+@example("  \u2022\tthe point")
+@example("3. three")
+@example("\u0663) Arabic-Indic")
+def test_the_list_marker_is_taken_off_as_the_pattern_does(body: str) -> None:
+    assert text_module._without_list_marker(body) == text_module._LIST_MARKER.sub("", body, count=1)
+
+
+_MISSING = object()
+_VALUES = st.one_of(st.none(), st.integers(), st.text(max_size=3), st.just(_MISSING))
+_ROLES = st.one_of(st.none(), st.just(_MISSING), st.lists(st.text(max_size=2), max_size=2),
+                   st.lists(st.text(max_size=2), max_size=2).map(tuple), st.frozensets(st.text(max_size=2), max_size=2),
+                   st.text(max_size=2), st.integers())
+
+
+def _passage(sid: object, text: object, roles: object, form: str) -> object:
+    d = {k: v for k, v in (("id", sid), ("text", text), ("roles", roles)) if v is not _MISSING}
+    if form == "source":
+        return Source(*(None if v is _MISSING else v for v in (sid, text, roles)))
+    if form == "mapping":  # a Mapping that is no dict
+        from types import MappingProxyType
+        return MappingProxyType(d)
+    return d if form == "dict" else list(d)
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.lists(st.builds(_passage, _VALUES, _VALUES, _ROLES, st.sampled_from(["dict", "source", "mapping", "list"])),
+                max_size=4).flatmap(lambda xs: st.sampled_from([xs, tuple(xs)])))
+@example([{"id": "a", "text": "t", "roles": ["r"]}, {"id": "b"}, Source("c", "d", None)])
+@example([{"id": "a", "text": "t", "roles": "r"}])
+@example(5)
+def test_compiled_source_coercion_agrees_with_the_pure_one(values: Any) -> None:
+    from guardrail import models
+
+    assert models.coerce_sources is not models._coerce_sources_py
+    outcomes = []
+    for coerce in (models.coerce_sources, models._coerce_sources_py):
+        try:
+            got = coerce(values)
+            outcomes.append(("ok", got, [(type(s), type(s.roles)) for s in got]))
+        except TypeError as exc:
+            outcomes.append(("error", str(exc), None))
+    assert outcomes[0] == outcomes[1]
+
+
 _SECRET = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
 _WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "[doc:a]", "\n", "\u00e9t\u00e9", "x_y",
                           "**with**", "\u201cmerger\u201d", "caf\u0065\u0301", "\u200b"])
@@ -334,9 +387,9 @@ def test_compiled_cited_flags_agree_with_the_pure_ones(text: str, ctx: Any) -> N
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "
-            "import guardrail.checks.base as b; "
+            "import guardrail.checks.base as b; import guardrail.models as m; "
             "print(t.segment_text is t.segment_text_py and t._collapse is t._collapse_py and t._SPEEDUPS is None "
-            "and b._group_markers is b._group_markers_py)")
+            "and b._group_markers is b._group_markers_py and m.coerce_sources is m._coerce_sources_py)")
     env = {**os.environ, "GUARDRAIL_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
