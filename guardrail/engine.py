@@ -64,7 +64,7 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
             break
         try:
             if again:
-                findings.extend(_targeted(check, turn))
+                findings.extend(_targeted(compiled, check, turn))
             else:
                 findings.extend(check.run(turn))
                 turn.completed.add(k)
@@ -101,41 +101,60 @@ def _recheck(compiled: CompiledPolicy, edited: str, original: Turn, findings: li
     return Decision.MODIFIED, edited
 
 
-def _targeted(check: Check, turn: Turn) -> list[Finding]:
+def _targeted(compiled: CompiledPolicy, check: Check, turn: Turn) -> list[Finding]:
     """``check.recheck(turn)``; for an output this guard edited, whose original this check judged in full, the
     citations and banned-term checks look first only in windows around the edits. They cannot find anything that
     acts far from an edit: all they found in the original was acted on, and there the edited text is the original
     (with the characters around it: a window is cut at whitespace outside marker brackets, and reaches the longest
     term, invisible ID or copied run of words away). When a window holds a finding that acts, the whole output is
     checked again, so what acts is exactly what the whole re-check finds (flagged findings far from the edits are
-    left out: nothing reads them)."""
-    if turn.edited_at is None or id(check) not in turn.local:
+    left out: nothing reads them). The windows, and what is derived from their text, serve both checks: each reaches
+    as far as the farther of the two needs (a window wider than a check needs is still one it can look in)."""
+    if turn.edited_at is None or id(check) not in turn.local or _reach(check, turn) is None:
         return check.recheck(turn)
+    subs = turn.__dict__.get("_around")
+    if subs is None:
+        subs = turn.__dict__["_around"] = _around_edits(compiled, turn)
+    if not subs:  # one window, the whole output
+        return check.recheck(turn)
+    for sub in subs:
+        if any(f.action is not Action.FLAG for f in check.recheck(sub)):
+            return check.recheck(turn)
+    return []
+
+
+def _reach(check: Check, turn: Turn) -> tuple[int, int] | None:
+    """How far on either side of an edit ``check`` must look (characters, words), None if it looks everywhere."""
     if isinstance(check, TermCheck):
-        need_chars, need_words = check.longest_key + 2, 0
-    elif isinstance(check, CitationCheck):
-        need_chars, need_words = 2, 0
+        return check.longest_key + 2, 0
+    if isinstance(check, CitationCheck):
         if turn.hidden_sources:
-            need_chars = max((len(sid) for sid in turn.hidden_ids), default=0) + 2
-            need_words = check.leak_min_words + 1
-    else:
-        return check.recheck(turn)
+            return max((len(sid) for sid in turn.hidden_ids), default=0) + 2, check.leak_min_words + 1
+        return 2, 0
+    return None
+
+
+def _around_edits(compiled: CompiledPolicy, turn: Turn) -> list[Turn]:
+    """The turns of the windows around the edits of ``turn`` (see :func:`_targeted`) for every check that looks
+    near them; none when a window is the whole output."""
+    reaches = [r for check in compiled.checks if id(check) in turn.local and (r := _reach(check, turn)) is not None]
+    need_chars, need_words = max(r[0] for r in reaches), max(r[1] for r in reaches)
     text = turn.output
     windows: list[tuple[int, int]] = []
-    for a, b in turn.edited_at:
+    for a, b in turn.edited_at or ():
         lo, hi = _window(text, a, b, need_chars, need_words)
         if windows and lo <= windows[-1][1]:
             windows[-1] = (windows[-1][0], max(hi, windows[-1][1]))
         else:
             windows.append((lo, hi))
     if windows == [(0, len(text))]:
-        return check.recheck(turn)
+        return []
+    subs = []
     for lo, hi in windows:
         sub = Turn(text[lo:hi], (), turn.roles, turn.marker_re, turn.deadline)
         sub.retrieved, sub.visible, sub._hidden, sub.shared = turn.retrieved, turn.visible, turn._hidden, turn.shared
-        if any(f.action is not Action.FLAG for f in check.recheck(sub)):
-            return check.recheck(turn)
-    return []
+        subs.append(sub)
+    return subs
 
 
 def _window(text: str, a: int, b: int, need_chars: int, need_words: int) -> tuple[int, int]:

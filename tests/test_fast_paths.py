@@ -431,7 +431,7 @@ def test_turn_facts_agree_with_the_reference(text: str, ctx: Any) -> None:
 
 # -------------------------------------------------------------------------------------- the targeted re-check
 
-def _whole_recheck(check: Any, turn: Turn) -> list[Finding]:
+def _whole_recheck(compiled: Any, check: Any, turn: Turn) -> list[Finding]:
     return check.recheck(turn)
 
 

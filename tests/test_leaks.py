@@ -499,6 +499,22 @@ def test_a_copy_that_a_strip_joins_across_what_was_sent_is_never_released(n: int
         assert not copied(GROUP_RE.sub(" ", released), BERLIN, n), (size, released)
 
 
+@pytest.mark.parametrize(("n", "output"), [
+    (4, "Leave is 25 days, said the Berlin office [doc:hr-12]. Nobody knows more here. Will close, they said "
+        "[doc:pub]. Bye [doc:pub]."),
+    (5, "Leave is 25 days, said the [doc:hr-12]. Nobody knows. Berlin office [doc:pub]. Will close, they said "
+        "[doc:pub]. Bye [doc:pub]."),
+])
+@pytest.mark.parametrize("terms", [["zq"], ["zq", "a much longer banned phrase than any run"]])
+def test_a_copy_that_a_strip_joins_is_found_beside_a_banned_terms_check(n: int, output: str, terms: list[str]) -> None:
+    # The edited output is looked at again only around the edits, in windows both checks share: they must reach
+    # as far as the copy check needs (words), not only as far as the terms check does (characters).
+    guard = Guard.from_dict({"citations": {"coverage": "strip", "leak_min_words": n}, "banned_terms": {"terms": terms}})
+    verdict = guard.check(output, SOURCES, EMPLOYEE)
+    assert verdict.decision is Decision.BLOCKED
+    assert [f.label for f in verdict.findings if f.action is Action.BLOCK] == [U]
+
+
 @pytest.mark.parametrize("mark", ["\u00ad", "\u200b"])
 def test_a_zero_width_character_at_the_end_of_a_chunk_ends_no_word(mark: str) -> None:
     # "O\u00ad" may become "On": the words before it must wait, or "On March third" completes a copy.
