@@ -866,7 +866,6 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
 
 
 _LIST_MARKER = regex.compile(r"^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+")
-_SENTENCE, _ITEM = Kind.SENTENCE, Kind.ITEM
 
 
 def _without_list_marker(body: str) -> str:
