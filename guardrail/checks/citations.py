@@ -8,6 +8,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import compress
+from operator import itemgetter, not_
 from typing import ClassVar, cast
 
 from ..models import Action, Finding, Label
@@ -27,6 +29,7 @@ from ..text import (
 )
 from .base import Marker, Turn, once
 
+_ID = itemgetter(2)  # a marker's ID
 _MENTION = "names a source that is not visible to the caller"
 _COPY = "text copied from a source that is not visible to the caller"
 
@@ -72,9 +75,9 @@ class CitationCheck:
 
     def run(self, turn: Turn) -> list[Finding]:
         findings = self.recheck(turn)
-        if self.coverage is not None:
-            for st, cited in zip(turn.statements, turn.cited, strict=True):
-                if not cited and not is_exempt(turn.output, st, turn.marker_spans):
+        if self.coverage is not None and False in turn.cited:
+            for st in compress(turn.statements, map(not_, turn.cited)):
+                if not is_exempt(turn.output, st, turn.marker_spans):
                     findings.append(
                         Finding(self.name, Label.UNCITED_CLAIM, self.coverage, st.start, st.end,
                                 f"{st.kind.value} carries no valid citation")
@@ -85,18 +88,20 @@ class CitationCheck:
         """The markers and the leaks: removing a marker can make a new one of what stood around it (or join an ID,
         or a run of copied words); edits never take a valid citation away from a statement they keep."""
         findings = []
-        for mk in turn.markers:
-            if mk.id not in turn.retrieved:
-                findings.append(
-                    Finding(self.name, Label.HALLUCINATED_SOURCE, self.on_hallucinated, mk.start, mk.end,
-                            _hallucinated_message(mk.id, turn))
-                )
-            elif mk.id not in turn.visible:
-                # Never name the ID: the caller may not even know the document exists.
-                findings.append(
-                    Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, mk.start, mk.end,
-                            "cited source is not visible to the caller")
-                )
+        markers = turn.markers
+        if markers and not turn.visible.keys() >= set(map(_ID, markers)):  # (the usual case: all cite visible IDs)
+            for mk in markers:
+                if mk.id not in turn.retrieved:
+                    findings.append(
+                        Finding(self.name, Label.HALLUCINATED_SOURCE, self.on_hallucinated, mk.start, mk.end,
+                                _hallucinated_message(mk.id, turn))
+                    )
+                elif mk.id not in turn.visible:
+                    # Never name the ID: the caller may not even know the document exists.
+                    findings.append(
+                        Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, mk.start, mk.end,
+                                "cited source is not visible to the caller")
+                    )
         if turn.hidden_sources:  # else there is nothing to leak: no cost
             findings += [Finding(self.name, Label.UNAUTHORIZED_SOURCE, self.on_unauthorized, a, b, _MENTION)
                          for a, b in mentions(turn)]
