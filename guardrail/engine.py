@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ._locate import GROUPED_CITATION_PATTERN
 from .adherence import BudgetSpent
-from .checks.base import Check, Marker, Turn, acts, find_markers
+from .checks.base import _GROUP_SPAN, Check, Marker, Turn, acts, find_markers
 from .checks.citations import CitationCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -201,7 +201,7 @@ def _enough(margin: str, need_chars: int, need_words: int) -> bool:
     if not margin.isascii() and len(_ZERO_WIDTH.sub("", margin)) < need_chars:
         return False
     if need_words:
-        spans = sorted({mk.group for mk in find_markers(_GROUPED, margin, 1.0)[0]})
+        spans = sorted(set(map(_GROUP_SPAN, find_markers(_GROUPED, margin, 1.0)[0])))  # (the reader gives groups)
         return len(word_bytes(without_spans(margin, 0, len(margin), spans))) >= need_words
     return True
 
