@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 import time
+from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from ._locate import GROUPED_CITATION_PATTERN
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
 
 Edit = tuple[int, int, str]
 _GROUPED = re.compile(GROUPED_CITATION_PATTERN)
+_LINE_START = itemgetter(3)  # a statement's line_start
 _ZERO_WIDTH = re.compile("[" + ZERO_WIDTH + "]")
 
 
@@ -274,6 +277,8 @@ def _decide(turn: Turn, findings: list[Finding], policy: Policy) -> tuple[Decisi
 
 
 def _remove_orphan_sources_headings(statements: list[Statement], removed: set[int]) -> None:
+    if not any(statements[i].kind is Kind.SOURCE and statements[i].section >= 0 for i in removed):
+        return  # no Sources section lost a line
     sections: dict[int, bool] = {}
     for i, st in enumerate(statements):
         if st.kind is Kind.SOURCE and st.section >= 0:
@@ -353,10 +358,9 @@ def _statement_edits(
         return []
     edits: list[Edit] = []
     removed_lines: set[int] = set()  # line starts
-    by_line: dict[int, list[int]] = {}
-    for i, st in enumerate(statements):
-        by_line.setdefault(st.line_start, []).append(i)
-    for line_start, members in by_line.items():
+    line_starts = list(map(_LINE_START, statements))  # (in order: the statements of a line are consecutive)
+    for line_start in sorted({line_starts[i] for i in removed}):  # the lines that lose a statement
+        members = range(bisect_left(line_starts, line_start), bisect_right(line_starts, line_start))
         if all(i in removed for i in members) and not (continued and line_start == 0):
             removed_lines.add(line_start)
             if statements[members[0]].kind is Kind.CODE:  # a code block spans lines: take them all
