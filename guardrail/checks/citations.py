@@ -631,4 +631,4 @@ def _closest(cited: str, visible: list[str]) -> str | None:
 
 
 def _fold(identifier: str) -> str:
-    return "".join(ch for ch in identifier.casefold() if ch.isalnum())
+    return "".join(filter(str.isalnum, identifier.casefold()))
