@@ -39,7 +39,11 @@ class QuoteCheck:
 
     def _redacted_length(self, quoted: str) -> int:
         """How much of a quotation is this guard's own redaction text: it does not count towards ``min_chars``."""
-        return sum(quoted.count(r) * len(r) for r in self._replacements) if self._replacements else 0
+        length = 0
+        for r in self._replacements:
+            if r in quoted:  # (rarely: the count only then)
+                length += quoted.count(r) * len(r)
+        return length
 
     def run(self, turn: Turn) -> list[Finding]:
         findings: list[Finding] = []
@@ -82,9 +86,10 @@ class QuoteCheck:
             parts.append(turn.output[pos:a])
             pos = b
         text = normalize(" ".join(parts) + " " + turn.output[pos:end] if parts else turn.output[pos:end])
-        if not any(gap in text for gap in self._gap_words):  # the usual quotation: one piece
-            return [text] if text else []
-        return [p.strip() for p in self._gaps.split(text) if p.strip()]
+        for gap in self._gap_words:
+            if gap in text:
+                return [p.strip() for p in self._gaps.split(text) if p.strip()]
+        return [text] if text else []  # the usual quotation: one piece
 
 
 def _allowed(turn: Turn, i: int | None) -> list[str]:
