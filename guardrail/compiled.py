@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,11 +34,17 @@ class CompiledPolicy:
     policy: Policy
     checks: tuple[Check, ...]
     marker_re: MarkerPattern
+    acting_at: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The indices of the checks that act (:func:`~guardrail.checks.base.acts`): what an edited output is checked
+    by again."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "acting_at", frozenset(k for k, check in enumerate(self.checks) if acts(check)))
 
     @property
     def acting(self) -> bool:
         """Whether some check can change what the user receives (else every output passes unchanged)."""
-        return any(acts(check) for check in self.checks)
+        return bool(self.acting_at)
 
     @property
     def whole_output(self) -> bool:

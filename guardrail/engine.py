@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ._locate import GROUPED_CITATION_PATTERN
 from .adherence import BudgetSpent
-from .checks.base import _GROUP_SPAN, Check, Marker, Turn, acts, find_markers
+from .checks.base import _GROUP_SPAN, Check, Marker, Turn, find_markers
 from .checks.citations import CitationCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -58,7 +58,7 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
     times out or finds the budget spent yields ``GUARD_ERROR``."""
     findings: list[Finding] = []
     for k, check in enumerate(compiled.checks):
-        if again and not acts(check):
+        if again and k not in compiled.acting_at:
             continue
         if k and time.perf_counter() > turn.deadline:
             findings.append(_guard_error(
@@ -113,7 +113,7 @@ def _targeted(compiled: CompiledPolicy, check: Check, turn: Turn) -> list[Findin
     checked again, so what acts is exactly what the whole re-check finds (flagged findings far from the edits are
     left out: nothing reads them). The windows, and what is derived from their text, serve both checks: each reaches
     as far as the farther of the two needs (a window wider than a check needs is still one it can look in)."""
-    if turn.edited_at is None or id(check) not in turn.local or _reach(check, turn) is None:
+    if turn.edited_at is None or id(check) not in turn.local or not isinstance(check, _NEAR):
         return check.recheck(turn)
     subs = turn.__dict__.get("_around")
     if subs is None:
@@ -126,13 +126,16 @@ def _targeted(compiled: CompiledPolicy, check: Check, turn: Turn) -> list[Findin
     return []
 
 
+_NEAR = (TermCheck, CitationCheck)  # the checks that look again only near the edits (see _reach)
+
+
 def _reach(check: Check, turn: Turn) -> tuple[int, int] | None:
     """How far on either side of an edit ``check`` must look (characters, words), None if it looks everywhere."""
     if isinstance(check, TermCheck):
         return check.longest_key + 2, 0
     if isinstance(check, CitationCheck):
         if turn.hidden_sources:
-            return max((len(sid) for sid in turn.hidden_ids), default=0) + 2, check.leak_min_words + 1
+            return max(map(len, turn.hidden_ids), default=0) + 2, check.leak_min_words + 1
         return 2, 0
     return None
 
