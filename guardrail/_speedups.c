@@ -314,16 +314,29 @@ static int sentences_of(PyObject *text, const Text *t, Py_ssize_t cs, Py_ssize_t
     if (start < le) {
         PyObject *kind = kind_sentence;
         if (AT(t, le - 1) == ':') {
-            PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(le);
-            PyObject *found = (a && b) ? PyObject_CallMethodObjArgs(words_re, str_findall, text, a, b, NULL) : NULL;
-            Py_XDECREF(a);
-            Py_XDECREF(b);
-            if (found == NULL)
-                return -1;
-            Py_ssize_t words = PyObject_Size(found);
-            Py_DECREF(found);
-            if (words < 0)
-                return -1;
+            /* len(words_re.findall(text, start, le)): the runs of [A-Za-z0-9_] when the line is ASCII (\w there),
+             * else the pattern's own count */
+            Py_ssize_t words = 0;
+            int word = 0;
+            for (Py_ssize_t i = start; i < le && words >= 0; i++) {
+                Py_UCS4 c = AT(t, i);
+                int w = c < 128 && (Py_ISALNUM(c) || c == '_');
+                words = c < 128 ? words + (w && !word) : -1;
+                word = w;
+            }
+            if (words < 0) {
+                PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(le);
+                PyObject *found = (a && b) ? PyObject_CallMethodObjArgs(words_re, str_findall, text, a, b, NULL)
+                                           : NULL;
+                Py_XDECREF(a);
+                Py_XDECREF(b);
+                if (found == NULL)
+                    return -1;
+                words = PyObject_Size(found);
+                Py_DECREF(found);
+                if (words < 0)
+                    return -1;
+            }
             if (words <= 8)
                 kind = kind_heading;
         }

@@ -81,6 +81,10 @@ compiled_texts = st.one_of(texts, st.lists(st.tuples(_LINE_STARTS, st.lists(_PIE
 @example("1234567890. x")
 @example("```\ncode\n```  \nAfter. [doc:a]")
 @example("Mr. Smith. Ok")
+@example("One two three four five six seven eight:\nNine words here make this line a plain sentence ok:\nx")
+@example("Say it. One_1 two 2b three-four five six seven:")
+@example("Un deux trois quatre cinq six sept \u00e9t\u00e9 neuf:\nN\u00ba 1 2 3 4 5 6 7 8:")
+@example("a\u0301b c d e f g h i:")
 def test_compiled_segmenter_agrees_with_the_pure_one(text: str) -> None:
     assert segment_text(text, groups_of(text)) == segment_text_py(text, groups_of(text))
     assert segment_text(text, regex_groups(text)) == segment_text_py(text, regex_groups(text))
