@@ -191,7 +191,9 @@ static int abbreviation(PyObject *text, const Text *t, Py_ssize_t dot)
             for (Py_ssize_t e = 0; e < k && !maybe; e++) {
                 PyObject *ending = PyTuple_GET_ITEM(abbreviation_endings, e);
                 Py_ssize_t len = PyUnicode_GET_LENGTH(ending);
-                if (len <= m && memcmp(PyUnicode_DATA(ending), low + m - len, (size_t)len) == 0)
+                const char *bytes = PyUnicode_DATA(ending);
+                if (len <= m && (len == 0 || bytes[0] == low[m - len])  /* (the first character first: cheap) */
+                    && memcmp(bytes, low + m - len, (size_t)len) == 0)
                     maybe = 1;
             }
         } else {  /* str.lower() of non-ASCII text can change its length: leave the test to Python */
