@@ -9,6 +9,9 @@ at the end. Two child processes each import one version of the package (the work
 ``max_words: 400`` and ``no_emoji``, as ``bench_guard.py``'s whole guard) over the same seeded workload turns
 (``workload.py`` of this checkout). The parent runs them in alternating rounds, one child at a time, the order
 swapped every round, so that both share the machine's noise; each round calls ``Guard.check`` once on every turn.
+Both children are pinned to the same CPU (``--cpu``, by default the last one this process may use; ``-1``: not
+pinned): on this 2-core VM the two cores run at different speeds from minute to minute, and a child on the faster
+one moved the ratio by ±5 % between runs; on one core the runs agree within ~2 %.
 It prints p50/p99 in µs for each and the ratios new/old (targets: p50 ≤ 0.5, p99 ≤ 0.6).
 """
 
@@ -32,8 +35,10 @@ SEED = 20_240_601
 N_TURNS = 61
 
 
-def child(root: str, terms: int, warmup: int) -> None:
+def child(root: str, terms: int, warmup: int, cpu: int) -> None:
     """One version's timer: reads a round number per line on stdin, answers with that round's samples."""
+    if cpu >= 0:
+        os.sched_setaffinity(0, {cpu})
     sys.path.insert(0, root)
     sys.path.insert(1, str(HERE))
     import guardrail
@@ -83,10 +88,12 @@ def main() -> None:
     parser.add_argument("--terms", type=int, default=1000)
     parser.add_argument("--baseline", default="7b819e1")
     parser.add_argument("--warmup", type=int, default=3, help="warm-up rounds per version")
+    parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
+                        help="the CPU both versions run on (-1: not pinned)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.terms, args.warmup)
+        child(args.child, args.terms, args.warmup, args.cpu)
         return
     tmp = tempfile.mkdtemp(prefix="guardrail-baseline-")
     base = os.path.join(tmp, "tree")
@@ -98,7 +105,8 @@ def main() -> None:
         env.pop("PYTHONPATH", None)
         for name, root in (("old", base), ("new", str(REPO))):
             procs[name] = subprocess.Popen(
-                [sys.executable, __file__, "--child", root, "--terms", str(args.terms), "--warmup", str(args.warmup)],
+                [sys.executable, __file__, "--child", root, "--terms", str(args.terms), "--warmup", str(args.warmup),
+                 "--cpu", str(args.cpu)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tmp)
         decisions = {}
         for name, proc in procs.items():
@@ -129,7 +137,8 @@ def main() -> None:
             pass
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"whole inline guard, typical turn ({N_TURNS} turns), {args.terms:,} terms; {args.rounds} alternating "
-          f"rounds, {len(samples['new'])} calls each; baseline {args.baseline}; {os.cpu_count()} cores, "
+          f"rounds, {len(samples['new'])} calls each; baseline {args.baseline}; {os.cpu_count()} cores "
+          f"({'both on CPU ' + str(args.cpu) if args.cpu >= 0 else 'not pinned'}), "
           f"Python {sys.version.split()[0]}, load average {load}")
     for name in ("old", "new"):
         xs = samples[name]
