@@ -115,8 +115,9 @@ static int push(PyObject *out, Py_ssize_t start, Py_ssize_t end, PyObject *kind,
     PyObject *st = statement_type->tp_alloc(statement_type, 5);
     if (st == NULL)
         return -1;
-    PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(end), *c = PyLong_FromSsize_t(ls),
-             *d = PyLong_FromSsize_t(section);
+    PyObject *a = PyLong_FromSsize_t(start), *b = PyLong_FromSsize_t(end);
+    PyObject *c = ls == start ? Py_XNewRef(a) : PyLong_FromSsize_t(ls);  /* (a line's first statement: shared) */
+    PyObject *d = section == start ? Py_XNewRef(a) : PyLong_FromSsize_t(section);
     if (a == NULL || b == NULL || c == NULL || d == NULL) {
         Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(c); Py_XDECREF(d);
         Py_DECREF(st);
@@ -565,8 +566,10 @@ static int push_marker(PyObject *out, PyObject *text, Py_ssize_t start, Py_ssize
     if (mk == NULL)
         return -1;
     PyObject *items[5] = {PyLong_FromSsize_t(start), PyLong_FromSsize_t(end),
-                          PyUnicode_Substring(text, id_start, id_end), PyLong_FromSsize_t(group_start),
-                          PyLong_FromSsize_t(group_end)};
+                          PyUnicode_Substring(text, id_start, id_end), NULL, NULL};
+    /* a marker that is its whole group (the usual one) shares its offsets' objects */
+    items[3] = group_start == start ? Py_XNewRef(items[0]) : PyLong_FromSsize_t(group_start);
+    items[4] = group_end == end ? Py_XNewRef(items[1]) : PyLong_FromSsize_t(group_end);
     for (int i = 0; i < 5; i++) {
         if (items[i] == NULL) {
             for (int j = 0; j < 5; j++)
