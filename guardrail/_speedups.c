@@ -1495,6 +1495,130 @@ static PyObject *configure(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* --------------------------------------------------------------------------------- text without spans (text.py) */
+
+/* A span of the sorted, disjoint list spans of a text of n characters: (a, b), 0 <= a <= b <= n; -1 on error. */
+static int span_at(PyObject *spans, Py_ssize_t k, Py_ssize_t n, Py_ssize_t *a, Py_ssize_t *b)
+{
+    PyObject *span = PyList_GET_ITEM(spans, k);
+    if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+        PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+        return -1;
+    }
+    *a = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 0));
+    *b = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+    if (PyErr_Occurred())
+        return -1;
+    if (*a < 0 || *b < *a || *b > n) {
+        PyErr_SetString(PyExc_ValueError, "a span must lie in the text");
+        return -1;
+    }
+    return 0;
+}
+
+/* without_spans(text, start, end, spans): guardrail.text._without_spans_py, text[start:end] with the spans that
+ * start at or after `start` (and before `end`) taken out. The kept stretches are copied into one new string. */
+static PyObject *without_spans(PyObject *self, PyObject *args)
+{
+    PyObject *text, *spans;
+    Py_ssize_t start, end;
+    if (!PyArg_ParseTuple(args, "UnnO!:without_spans", &text, &start, &end, &PyList_Type, &spans))
+        return NULL;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (start < 0 || end > n || start > end) {
+        PyErr_SetString(PyExc_ValueError, "start and end must lie in the text, in order");
+        return NULL;
+    }
+    Py_ssize_t ns = PyList_GET_SIZE(spans);
+    Py_ssize_t lo = 0, hi = ns;  /* the first span starting at or after `start` (bisect_right of (start, -1)) */
+    while (lo < hi) {
+        Py_ssize_t mid = (lo + hi) / 2, a, b;
+        if (span_at(spans, mid, n, &a, &b) < 0)
+            return NULL;
+        if (a < start)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    /* the kept stretches: [pos, a) before each span, then [pos, end) */
+    Py_ssize_t cap = 16, m = 0, length = 0, pos = start;
+    Py_ssize_t local[32];
+    Py_ssize_t *keep = local;  /* pairs (from, to) */
+    for (Py_ssize_t k = lo; k <= ns; k++) {
+        Py_ssize_t a = end, b = end;
+        if (k < ns) {
+            if (span_at(spans, k, n, &a, &b) < 0)
+                goto fail;
+            if (a >= end) {
+                a = b = end;
+                k = ns;
+            }
+        }
+        Py_ssize_t to = a < pos ? pos : a;  /* (text[pos:a] is empty when a <= pos) */
+        if (to > end)
+            to = end;
+        if (m == cap) {
+            Py_ssize_t *more = PyMem_Malloc((size_t)(4 * cap) * sizeof(Py_ssize_t));
+            if (more == NULL) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+            memcpy(more, keep, (size_t)(2 * cap) * sizeof(Py_ssize_t));
+            if (keep != local)
+                PyMem_Free(keep);
+            keep = more;
+            cap *= 2;
+        }
+        if (to > pos) {
+            keep[2 * m] = pos;
+            keep[2 * m + 1] = to;
+            m++;
+            length += to - pos;
+        }
+        pos = b;
+        if (k == ns)
+            break;
+    }
+    PyObject *out;
+    if (m == 1 && keep[0] == 0 && keep[1] == n) {
+        out = Py_NewRef(text);
+    } else {
+        int kind = PyUnicode_KIND(text);
+        const void *data = PyUnicode_DATA(text);
+        Py_UCS4 maxchar = 127;
+        if (!PyUnicode_IS_ASCII(text))
+            for (Py_ssize_t i = 0; i < m; i++)
+                for (Py_ssize_t j = keep[2 * i]; j < keep[2 * i + 1]; j++) {
+                    Py_UCS4 c = PyUnicode_READ(kind, data, j);
+                    if (c > maxchar)
+                        maxchar = c;
+                }
+        out = PyUnicode_New(length, maxchar);
+        if (out != NULL) {
+            int out_kind = PyUnicode_KIND(out);
+            void *out_data = PyUnicode_DATA(out);
+            Py_ssize_t at = 0;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                Py_ssize_t from = keep[2 * i], size = keep[2 * i + 1] - from;
+                if (out_kind == kind) {
+                    memcpy((char *)out_data + at * kind, (const char *)data + from * kind, (size_t)(size * kind));
+                } else {  /* (a narrower result: the kept characters need fewer bytes) */
+                    for (Py_ssize_t j = 0; j < size; j++)
+                        PyUnicode_WRITE(out_kind, out_data, at + j, PyUnicode_READ(kind, data, from + j));
+                }
+                at += size;
+            }
+        }
+    }
+    if (keep != local)
+        PyMem_Free(keep);
+    return out;
+fail:
+    if (keep != local)
+        PyMem_Free(keep);
+    return NULL;
+}
+
 /* ----------------------------------------------------------------------------------------- sources (models.py) */
 
 static PyTypeObject *source_type;  /* guardrail.models.Source, a NamedTuple */
@@ -1526,14 +1650,16 @@ static PyObject *dict_get(PyObject *d, PyObject *key, PyObject *dflt)
     return Py_NewRef(v != NULL ? v : dflt);
 }
 
-/* Source.coerce(value) for its fast cases: a Source whose roles are None or a tuple, and a dict whose id and text
+/* Source.coerce(value) for its fast cases: a Source whose id and text are str and whose roles are None or a tuple,
+ * and a dict whose id and text
  * are str (text missing: "") and whose roles are missing, None, a tuple or a list (made a tuple). NULL and no
  * error set: any other value. */
 static PyObject *fast_source(PyObject *v)
 {
     if (Py_IS_TYPE(v, source_type)) {
         PyObject *roles = PyTuple_GET_ITEM(v, 2);
-        return roles == Py_None || PyTuple_CheckExact(roles) ? Py_NewRef(v) : NULL;
+        return PyUnicode_CheckExact(PyTuple_GET_ITEM(v, 0)) && PyUnicode_CheckExact(PyTuple_GET_ITEM(v, 1))
+               && (roles == Py_None || PyTuple_CheckExact(roles)) ? Py_NewRef(v) : NULL;
     }
     if (!PyDict_CheckExact(v))
         return NULL;
@@ -1564,34 +1690,40 @@ done:
     return NULL;
 }
 
-/* coerce_sources(values): see guardrail.models.coerce_sources */
+/* coerce_sources(values): see guardrail.models.coerce_sources. Each value is taken as the iteration brings it (an
+ * error stops it there, as in the list comprehension). */
 static PyObject *coerce_sources(PyObject *self, PyObject *values)
 {
     if (source_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "configure_sources() first");
         return NULL;
     }
-    PyObject *items = PySequence_Tuple(values);  /* a copy: Source.coerce may run code that changes `values` */
-    if (items == NULL)
+    PyObject *it = PyObject_GetIter(values);
+    if (it == NULL)
         return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(items);
-    PyObject *out = PyList_New(n);
-    if (out == NULL)
-        goto fail;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyTuple_GET_ITEM(items, i);
+    PyObject *out = PyList_New(0), *v;
+    if (out == NULL) {
+        Py_DECREF(it);
+        return NULL;
+    }
+    while ((v = PyIter_Next(it)) != NULL) {
         PyObject *src = fast_source(v);
         if (src == NULL && !PyErr_Occurred())
             src = PyObject_CallOneArg(source_coerce, v);
-        if (src == NULL)
+        Py_DECREF(v);
+        if (src == NULL || PyList_Append(out, src) < 0) {
+            Py_XDECREF(src);
             goto fail;
-        PyList_SET_ITEM(out, i, src);
+        }
+        Py_DECREF(src);
     }
-    Py_DECREF(items);
+    if (PyErr_Occurred())
+        goto fail;
+    Py_DECREF(it);
     return out;
 fail:
-    Py_DECREF(items);
-    Py_XDECREF(out);
+    Py_DECREF(it);
+    Py_DECREF(out);
     return NULL;
 }
 
@@ -1603,6 +1735,7 @@ static PyMethodDef methods[] = {
     {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
+    {"without_spans", without_spans, METH_VARARGS, "without_spans(text, start, end, spans): see guardrail.text"},
     {"coerce_sources", coerce_sources, METH_O, "coerce_sources(values): see guardrail.models.coerce_sources"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},
     {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._group_markers_py"},

@@ -55,7 +55,8 @@ class Source(NamedTuple):
     @classmethod
     def coerce(cls, value: Source | Mapping[str, Any]) -> Source:
         """Accept a Source or a ``{"id", "text", "roles"}`` mapping; raise ``TypeError`` on anything else."""
-        if type(value) is Source and (value.roles is None or type(value.roles) is tuple):
+        if type(value) is Source and type(value.id) is str and type(value.text) is str and (
+                value.roles is None or type(value.roles) is tuple):
             return value  # already checked (attach_context, then Guard.check)
         if type(value) is dict:  # the common case, kept fast: a retrieved passage as parsed JSON
             sid, text, roles = value.get("id"), value.get("text", ""), value.get("roles")

@@ -852,7 +852,7 @@ def is_exempt(text: str, st: Statement, marker_spans: list[tuple[int, int]]) -> 
     kind = st.kind
     if kind is not _SENTENCE and kind is not _ITEM:
         return True
-    body = _without_markers(text, st.start, st.end, marker_spans)
+    body = without_spans(text, st.start, st.end, marker_spans)
     if body.rstrip().rstrip("\"'”’»)]*_ ").endswith("?"):
         return True
     if kind is _ITEM:
@@ -882,8 +882,7 @@ def _without_list_marker(body: str) -> str:
     return _LIST_MARKER.sub("", body, count=1)
 
 
-def without_spans(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
-    """``text[start:end]`` with the sorted, disjoint ``spans`` (citation marker groups) taken out."""
+def _without_spans_py(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> str:
     if start == 0 and end == len(text):
         if not spans:
             return text
@@ -895,6 +894,12 @@ def without_spans(text: str, start: int, end: int, spans: list[tuple[int, int]])
         pieces.append(text[pos:])
         return "".join(pieces)
     return _without_markers(text, start, end, spans)
+
+
+without_spans: Callable[[str, int, int, list[tuple[int, int]]], str] = \
+    _SPEEDUPS.without_spans if _SPEEDUPS is not None else _without_spans_py
+"""``text[start:end]`` with the sorted, disjoint ``spans`` (citation marker groups) that start in it taken out
+(:func:`_without_spans_py`, compiled when it could be: the same results)."""
 
 
 def _without_markers(text: str, start: int, end: int, marker_spans: list[tuple[int, int]]) -> str:

@@ -183,6 +183,34 @@ def test_the_list_marker_is_taken_off_as_the_pattern_does(body: str) -> None:
     assert text_module._without_list_marker(body) == text_module._LIST_MARKER.sub("", body, count=1)
 
 
+@st.composite
+def _text_and_spans(draw: Any) -> tuple[str, int, int, list[tuple[int, int]]]:
+    text = draw(st.one_of(st.text(max_size=40), st.text(st.sampled_from("ab [doc:x]\u00e9\u201c\U0001f44d\u200b\n"),
+                                                           max_size=40)))
+    cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=8)))
+    spans = [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, len(text)))
+    if draw(st.booleans()):
+        start, end = 0, len(text)
+    return text, start, end, spans
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(_text_and_spans())
+@example(("a [doc:x] b \U0001f44d", 0, 13, [(2, 9)]))
+@example(("\u00e9 [doc:x] b", 2, 11, [(2, 9)]))
+@example(("x [a] y [b] z", 3, 9, [(2, 5), (8, 11)]))
+def test_compiled_text_without_spans_agrees_with_the_pure_one(case: tuple[str, int, int, list[Any]]) -> None:
+    text, start, end, spans = case
+    fast = text_module.without_spans(text, start, end, spans)
+    slow = text_module._without_spans_py(text, start, end, spans)
+    assert text_module.without_spans is not text_module._without_spans_py
+    assert fast == slow and type(fast) is str
+    assert fast.isascii() == slow.isascii() and hash(fast) == hash(slow)
+
+
 _MISSING = object()
 _VALUES = st.one_of(st.none(), st.integers(), st.text(max_size=3), st.just(_MISSING))
 _ROLES = st.one_of(st.none(), st.just(_MISSING), st.lists(st.text(max_size=2), max_size=2),
@@ -219,6 +247,28 @@ def test_compiled_source_coercion_agrees_with_the_pure_one(values: Any) -> None:
         except TypeError as exc:
             outcomes.append(("error", str(exc), None))
     assert outcomes[0] == outcomes[1]
+
+
+def test_sources_are_coerced_as_they_come() -> None:
+    # A bad source stops the coercion where it stands, as the list comprehension does: what comes after it is never
+    # pulled (an endless or failing iterable included); and a Source whose text is no str is refused as a dict is.
+    from guardrail import models
+
+    for coerce in (models.coerce_sources, models._coerce_sources_py):
+        pulled = []
+
+        def passages(pulled: list[int] = pulled) -> Any:
+            yield {"id": "a", "text": "t"}
+            yield 5
+            while True:
+                pulled.append(1)
+                yield {"id": "b", "text": "t"}
+
+        with pytest.raises(TypeError, match="a source must be a mapping"):
+            coerce(passages())
+        assert not pulled
+        with pytest.raises(TypeError, match="'text' must be a string"):
+            coerce([Source("a", None, None)])  # type: ignore[arg-type]
 
 
 _SECRET = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
@@ -393,7 +443,8 @@ def test_the_pure_path_can_be_chosen() -> None:
     code = ("import guardrail.text as t; "
             "import guardrail.checks.base as b; import guardrail.models as m; "
             "print(t.segment_text is t.segment_text_py and t._collapse is t._collapse_py and t._SPEEDUPS is None "
-            "and b._group_markers is b._group_markers_py and m.coerce_sources is m._coerce_sources_py)")
+            "and b._group_markers is b._group_markers_py and m.coerce_sources is m._coerce_sources_py "
+            "and t.without_spans is t._without_spans_py)")
     env = {**os.environ, "GUARDRAIL_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
