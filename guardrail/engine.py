@@ -115,9 +115,9 @@ def _targeted(compiled: CompiledPolicy, check: Check, turn: Turn) -> list[Findin
     as far as the farther of the two needs (a window wider than a check needs is still one it can look in)."""
     if turn.edited_at is None or id(check) not in turn.local or not isinstance(check, _NEAR):
         return check.recheck(turn)
-    subs = turn.__dict__.get("_around")
+    subs = turn.around
     if subs is None:
-        subs = turn.__dict__["_around"] = _around_edits(compiled, turn)
+        subs = turn.around = _around_edits(compiled, turn)
     if not subs:  # one window, the whole output
         return check.recheck(turn)
     for sub in subs:

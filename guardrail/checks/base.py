@@ -98,6 +98,8 @@ class Turn:
         """For an output this guard edited, checked again: where the edits landed (the spans of their replacement
         texts, empty for removals), so that a check may look again only where an edit can have changed its
         verdict. None: look everywhere."""
+        self.around: list[Turn] | None = None
+        """The turns of the windows around the edits, once the re-check has made them (see ``engine._targeted``)."""
         self.shared: dict[object, object] = {}
         """Facts of the sources and roles alone, for the checks to keep: the turns of one stream share them."""
         self.retrieved: dict[str, list[Source]] = {}
