@@ -527,3 +527,55 @@ def test_prefix_statements_are_statements_of_the_whole_text(text: str) -> None:
     for cut in range(0, len(text) + 1, max(1, len(text) // 40)):
         for s in prefix_statements(GROUPED, text[:cut]):
             assert s in full, (text[:cut], s)
+
+
+# One line of prose as a stream's window holds it: sentences, abbreviations, quotations, decimals, markers whole,
+# cut or open, and whitespace of every kind at the ends.
+_LINE_PIECES = st.sampled_from(["Claim one.", " ", "  ", "\t", "\u00a0", "\u2003", "e.g.", "Dr.", "U.S.", "x.", "Y",
+                                "next", "3.5", "end\u2026", "done!", "why?!", "[doc:a]", "[doc:a, doc:b]", "[doc:",
+                                "[doc:a, ", "[", "]", "(", ")", '"', "\u201c", "\u201d", "'", ":", "Sources:",
+                                "sources", "\U0001f600", "\u00e9t\u00e9.", "\r", "- ", "1. ", "#", "**", "a"])
+_BLANK = st.sampled_from(["\n", " \n", "\t\n", "\r\n", " \r\n", "\r", " ", "\u00a0\n", "\f\n", "\n\n"])
+one_line = st.one_of(st.lists(_LINE_PIECES, max_size=24).map("".join), texts.map(lambda t: t.replace("\n", " ")))
+windows = st.one_of(one_line, texts,
+                    st.tuples(st.lists(_BLANK, max_size=3).map("".join), one_line,
+                              st.lists(_BLANK, max_size=3).map("".join), st.sampled_from(["", "Next", "- item"]))
+                    .map("".join),
+                    st.lists(st.one_of(one_line, _BLANK, st.just(""), st.tuples(_LINE_STARTS, one_line).map("".join)),
+                             max_size=5).map("\n".join))
+
+
+@SETTINGS
+@given(windows, st.booleans())
+@example("Claim. [doc:a] Next", True)
+@example("Claim.  ", False)
+@example("Claim. [doc:", True)
+@example("Dr. Who went. [doc:a, doc:b] then. And", False)
+@example("\nClaim. Next [doc:a].\r\n \n", True)
+@example("Here is what it says:\n\n", False)
+@example("\u00a0Word. Next", True)
+@example(" \r\r\nWord. Next", False)
+@example("Claim. [doc:\n[doc:a", False)
+@example("\rWord. Next", True)
+@example("Key points:\n- Portal [doc:a]\n- Previous s", False)
+@example("Hope this helps.\n\nSources:\n- [doc:a] Onboarding", False)
+@example("Claim.\n**Note. More** text. And", False)
+@example("- 0\nA. 0", False)
+@example("Done.\n\nSources:\n- [doc:a] One\n\nAfter. That", False)
+@example("Done.\n## Sources\nOne. Two\n# Next\nMore. Here", False)
+@example("First line. Done\n\nSecond. [doc:a] Third", True)
+def test_simple_prefix_agrees_with_the_prefix_reading(line: str, continued: bool) -> None:
+    """A stream's window read from its segmentation as a complete text (``_simple_prefix``, for the usual window:
+    one ordinary line between blank lines), against the prefix reading it replaces, at every cut: the same
+    statements and the same plain line starts."""
+    deadline = time.perf_counter() + 60
+    for cut in range(len(line) + 1):
+        text = line[:cut]
+        turn = Turn(text, [], frozenset(), GROUPED, deadline)
+        fast_plain: set[int] = set()
+        slow_plain: set[int] = set()
+        fast = prefix_statements(GROUPED, text, 1.0, fast_plain, continued, turn)
+        markers, open_from = _read_groups(text, True)
+        slow = segment(text, marker_finder(markers, open_from), final=False, plain_lines=slow_plain,
+                       continued=continued)
+        assert (fast, fast_plain) == (slow, slow_plain), text

@@ -14,7 +14,17 @@ import regex
 
 from .._locate import GROUPED_CITATION_PATTERN
 from ..models import Action, Finding, InstructionResult, Source
-from ..text import _SPEEDUPS, MarkerFinder, Statement, non_ascii_chars, segment, segment_text, without_spans
+from ..text import (
+    _LINE,
+    _SPEEDUPS,
+    MarkerFinder,
+    Statement,
+    _names_sources,
+    non_ascii_chars,
+    segment,
+    segment_text,
+    without_spans,
+)
 
 _T = TypeVar("_T")
 
@@ -362,13 +372,83 @@ def prefix_statements(
     turn: Turn | None = None,
 ) -> list[Statement]:
     """The statements of ``text`` that are complete whatever text follows it (for streams). A ``turn`` of ``text``
-    lends its markers, where the partial reading finds the same ones (the default reader's)."""
+    lends its markers, where the partial reading finds the same ones (the default reader's); a stream's usual window
+    is then read by :func:`_simple_prefix`."""
     if turn is not None and marker_re.pattern == GROUPED_CITATION_PATTERN:
-        markers, open_from = turn.markers, _open_group(text)
+        open_from = _open_group(text)
+        found = _simple_prefix(text, turn, open_from, plain_lines, continued)
+        if found is not None:
+            return found
+        markers = turn.markers
     else:
         markers, open_from = find_markers(marker_re, text, timeout, partial=True)
     return segment(text, marker_finder(markers, open_from), final=False, plain_lines=plain_lines,
                    continued=continued)
+
+
+def _simple_prefix(text: str, turn: Turn, open_from: int, plain_lines: set[int] | None,
+                   continued: bool) -> list[Statement] | None:
+    """:func:`prefix_statements` of a stream's usual window, from the segmentation of the text as if it were
+    complete (compiled, when it could be); None for any other text. The usual window is lines that open no code
+    block, the first one beginning with a letter when it is ``continued`` (so it is read the same either way).
+
+    Complete lines are read the same either way (the state that carries from line to line, a Sources section, is
+    followed here as the segmenter follows it). A last line not complete yet holds no complete statement unless it
+    is an ordinary line. Of an ordinary one, the two readings decide every sentence end the same way until one
+    looks at a position that the prefix reading cannot judge: the end of the text, or an unfinished marker group
+    (``open_from`` on). Each sentence end is judged by what follows it up to its first visible character, and
+    those positions only grow along the line; so its complete statements are the leading ones whose next visible
+    character lies before both."""
+    n = len(text)
+    pos = 0
+    sources = 0  # as the segmenter's state: 1 after a Sources heading, 2 once the section has a line
+    plain: list[int] = []
+    while True:  # `pos` ends at the start of the last line (n: there is none)
+        if not sources and pos < n and (pos or not continued):
+            plain.append(pos)
+        nl = text.find("\n", pos)
+        le = n if nl < 0 else (nl - 1 if nl > pos and text[nl - 1] == "\r" else nl)
+        cs = pos
+        while cs < le and text[cs] in " \t":
+            cs += 1
+        kind = None
+        if cs == le:
+            if sources == 2 and nl >= 0:
+                sources = 0
+        elif not text[cs].isalpha() or _names_sources(text, cs):
+            if continued and not pos:
+                return None
+            m = _LINE.match(text, pos, le)
+            kind = m.lastgroup if m is not None else None
+            if kind == "fence" or (nl < 0 and kind in ("sources_heading", "bold")):
+                return None
+        if nl < 0:
+            break
+        if cs < le:  # a complete line
+            if kind == "sources_heading":
+                sources = 1
+            elif kind == "heading" or kind == "bold":
+                sources = 0
+            elif sources:
+                sources = 2
+        pos = nl + 1
+    ordinary = kind is None and not sources  # (the last line's)
+    out = segment_text(text, turn._groups)
+    if plain_lines is not None:
+        plain_lines.update(plain)
+    stop = min(n, open_from)
+    for k in range(len(out) - 1, -1, -1):  # (the last line's statements come last)
+        st = out[k]
+        if st.start < pos:
+            break
+        if ordinary:
+            p = st.end
+            while p < n and text[p].isspace():
+                p += 1
+            if p < stop:
+                break
+        del out[k]
+    return out
 
 
 class Check(Protocol):
