@@ -1130,15 +1130,17 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
-/* completes(window, before) -> bool: guardrail.stream._completes_py, whether a match of guardrail.stream._COMPLETES
+/* completes(window, before, words=False) -> bool: guardrail.stream._completes_py, whether a match of guardrail.stream._COMPLETES
  * that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
  * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
- * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. */
+ * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. With words,
+ * also whether a word ends after ``before`` (guardrail.stream._WORD_END). */
 static PyObject *completes(PyObject *self, PyObject *args)
 {
     PyObject *window;
     Py_ssize_t before;
-    if (!PyArg_ParseTuple(args, "Un:completes", &window, &before))
+    int words = 0;
+    if (!PyArg_ParseTuple(args, "Un|p:completes", &window, &before, &words))
         return NULL;
     Text t = {PyUnicode_KIND(window), PyUnicode_DATA(window), PyUnicode_GET_LENGTH(window)};
     for (Py_ssize_t i = before > 8 ? before - 8 : 0; i < t.n; i++) {
@@ -1160,6 +1162,12 @@ static PyObject *completes(PyObject *self, PyObject *args)
         if (k > j && k < t.n && k + 1 > before)  /* whitespace, then a visible character ending the match */
             Py_RETURN_TRUE;
     }
+    if (words)  /* a word completed: a word character (as re's \w) and one that is not, from before - 1 on */
+        for (Py_ssize_t i = before > 1 ? before - 1 : 0; i + 1 < t.n; i++) {
+            Py_UCS4 c = AT(&t, i), d = AT(&t, i + 1);
+            if ((Py_UNICODE_ISALNUM(c) || c == '_') && !(Py_UNICODE_ISALNUM(d) || d == '_'))
+                Py_RETURN_TRUE;
+        }
     Py_RETURN_FALSE;
 }
 

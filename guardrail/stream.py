@@ -202,8 +202,7 @@ class StreamGuard:
             # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
             before = len(self._window)
             window = self._window = self._window + delta
-            if not _completes(window, before) \
-                    and not (self._copy_hold and _WORD_END.search(window, before - 1 if before else 0)):
+            if not _completes(window, before, self._copy_hold):
                 return ""
             self._note_held(len(delta))
             out = self._advance()
@@ -229,12 +228,9 @@ class StreamGuard:
         self._note_held(len(delta))
         if not self._by_statement:
             return self._advance()
-        if _completes(window, before):
-            out = self._advance()
-        elif self._copy_hold and _WORD_END.search(window, max(before - 1, 0)) is not None:
-            out = self._advance()
-        else:
+        if not _completes(window, before, self._copy_hold):
             return ""
+        out = self._advance()
         if not self.blocked:
             self._note_fence(self._window)
         return out
@@ -499,16 +495,17 @@ class StreamGuard:
         return cut + _original_start(piece, norm, start, terms.fold)
 
 
-def _completes_py(window: str, before: int) -> bool:
+def _completes_py(window: str, before: int, words: bool = False) -> bool:
     """Whether the text after ``window[:before]`` brings what can complete a statement (see ``_COMPLETES``): a
-    match ending in it; one ending before it was there for the chunk before (whose look has been)."""
+    match ending in it; one ending before it was there for the chunk before (whose look has been). With ``words``
+    (while words are held for a copy), also whether it completes a word."""
     m = _COMPLETES.search(window, max(before - _LOOKBACK, 0))
     while m is not None and m.end() <= before:
         m = _COMPLETES.search(window, m.start() + 1)
-    return m is not None
+    return m is not None or (words and _WORD_END.search(window, max(before - 1, 0)) is not None)
 
 
-_completes: Callable[[str, int], bool] = _SPEEDUPS.completes if _SPEEDUPS is not None else _completes_py
+_completes: Callable[[str, int, bool], bool] = _SPEEDUPS.completes if _SPEEDUPS is not None else _completes_py
 """:func:`_completes_py`, compiled when it could be (asked at every chunk: a regex search costs ~0.3 µs there,
 most of it to start the search)."""
 

@@ -156,6 +156,20 @@ def test_a_look_is_due_exactly_when_a_completion_ends_in_the_chunk(text: str, da
     assert _completes(text, before) == expected  # compiled, when it could be
 
 
+@settings(max_examples=1000, deadline=None)
+@given(text=st.text(st.sampled_from(list(".!? \n\tab_9]\u00a0\u00e9\u0661\u00b2\u2162\u0300\u200d\U0001f600"
+                                         "\U00020000-")), max_size=20), data=st.data())
+def test_while_words_are_held_a_look_is_due_when_a_word_ends_in_the_chunk(text: str, data: st.DataObject) -> None:
+    """While words are held for a copy, a chunk that completes a word brings a look too: a word character (as the
+    regex engine's ``\\w`` has it: letters, digits of every script, "_") and one that is not, ending in the chunk
+    (the word's last character may have come before it)."""
+    before = data.draw(st.integers(0, len(text)))
+    ended = any(re.fullmatch(r"\w\W", text[i:i + 2]) for i in range(max(before - 1, 0), len(text) - 1))
+    for completes in (_completes_py, _completes):
+        assert completes(text, before, True) == (completes(text, before) or ended)
+        assert completes(text, before, False) == completes(text, before)
+
+
 @given(pieces=st.lists(st.text(max_size=7), max_size=300))
 def test_appended_text_is_the_pieces_joined(pieces: list[str]) -> None:
     text = _Text()
