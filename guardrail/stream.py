@@ -99,14 +99,27 @@ class StreamGuard:
     So the work per completed statement does not grow with the length of the output.
     """
 
-    gated = True
-    """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this off
-    to compare: the same text is released, and never later)."""
+    __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_compiled", "_continued", "_copy_hold", "_decided",
+                 "_fed", "_fence", "_free", "_gated", "_held", "_hidden", "_hidden_ids", "_hold_all", "_leak_n",
+                 "_line", "_on_finish", "_out", "_patterns", "_pending", "_retrieved", "_roles", "_sent", "_shared",
+                 "_sources", "_tail", "_terms", "_unedited", "_unsent", "_usual", "_visible", "_waiting", "_window",
+                 "blocked", "chunks", "findings", "first_release", "started")
+
+    @property
+    def gated(self) -> bool:
+        """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this
+        off to compare: the same text is released, and never later)."""
+        return self._gated
+
+    @gated.setter
+    def gated(self, value: bool) -> None:
+        self._gated = value
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
         self._compiled = compiled
         self._on_finish = on_finish
+        self._gated = True
         self.chunks = 0  # deltas fed
         self._held = 0  # the most characters held back after a look (see `held_max`)
         self.started: float | None = None  # perf_counter at the first delta
@@ -143,6 +156,7 @@ class StreamGuard:
             for _, p in c.must_not_match
         ]
         self._free = not acting  # nothing can change the text: release as it comes
+        self._usual = not self._free and not self._hold_all and self._by_statement  # (see `feed`)
         # Copies of invisible text that act: words that could still grow into a run are held back, and once an edit
         # has joined text, what was sent before the window is looked at with it (`_tail`: its last characters).
         self._leak_n = next((c.leak_min_words for c in acting
@@ -195,10 +209,7 @@ class StreamGuard:
             self.started = time.perf_counter()
         self.chunks += 1
         self._fed += len(delta)
-        if self._free or self._hold_all:  # (else the window keeps what is not written there yet)
-            self._all.write(delta)
-            return self._send(delta) if self._free else ""
-        if self._fence is None and self._by_statement:
+        if self._usual and self._fence is None:
             # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
             before = len(self._window)
             window = self._window = self._window + delta
@@ -208,6 +219,9 @@ class StreamGuard:
             out = self._advance()
             if not self.blocked:
                 self._note_fence(self._window)
+        elif self._free or self._hold_all:  # (else the window keeps what is not written there yet)
+            self._all.write(delta)
+            return self._send(delta) if self._free else ""
         else:
             out = self._feed(delta)
         self._note_held(0)
@@ -315,7 +329,7 @@ class StreamGuard:
         copies_open = bool(self._leak_n and self._hidden)
         whole = len(text)
         start = whole  # where the words start that may still grow into a copy
-        gated = self.gated and not self._unsent
+        gated = self._gated and not self._unsent
         if gated and by_statement and copies_open:
             # Words held for a copy are what holds a complete statement most often. Where they start bounds what
             # any look can release (`open_run` holds the more, the later its `after`): when no statement can end
