@@ -227,6 +227,12 @@ static int abbreviation(PyObject *text, const Text *t, Py_ssize_t dot)
 }
 
 /* _sentences_of: the sentences of the complete ordinary line content text[cs:le]. 0, or -1 on error. */
+
+/* A word character as the regex engine's \w has it in a str pattern (letters and digits of every script, "_"). */
+static int is_word(Py_UCS4 c)
+{
+    return Py_UNICODE_ISALNUM(c) || c == '_';
+}
 static int sentences_of(PyObject *text, const Text *t, Py_ssize_t cs, Py_ssize_t le, Py_ssize_t ls,
                         PyObject *groups, PyObject *out, const Py_ssize_t *finals, Py_ssize_t nf, Py_ssize_t *kp)
 {
@@ -257,7 +263,7 @@ static int sentences_of(PyObject *text, const Text *t, Py_ssize_t cs, Py_ssize_t
             return push(out, start, t_end, kind_sentence, ls, -1);
         }
         Py_UCS4 c = AT(t, t_end);
-        if (Py_UNICODE_ISALNUM(c) || c == '_')
+        if (is_word(c))
             continue;  /* a decimal, a version, a URL: no sentence ends here */
         if (quotes) {
             count_quotes(t, scanned, t_end, &straight, &curly);
@@ -1130,8 +1136,8 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
-/* completes(window, before, words=False) -> bool: guardrail.stream._completes_py, whether a match of guardrail.stream._COMPLETES
- * that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
+/* completes(window, before, words=False) -> bool: guardrail.stream._completes_py, whether a match of
+ * guardrail.stream._COMPLETES that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
  * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
  * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. With words,
  * also whether a word ends after ``before`` (guardrail.stream._WORD_END). */
@@ -1162,10 +1168,10 @@ static PyObject *completes(PyObject *self, PyObject *args)
         if (k > j && k < t.n && k + 1 > before)  /* whitespace, then a visible character ending the match */
             Py_RETURN_TRUE;
     }
-    if (words)  /* a word completed: a word character (as re's \w) and one that is not, from before - 1 on */
+    if (words)  /* a word completed: a word character and one that is not, from before - 1 on */
         for (Py_ssize_t i = before > 1 ? before - 1 : 0; i + 1 < t.n; i++) {
             Py_UCS4 c = AT(&t, i), d = AT(&t, i + 1);
-            if ((Py_UNICODE_ISALNUM(c) || c == '_') && !(Py_UNICODE_ISALNUM(d) || d == '_'))
+            if (is_word(c) && !is_word(d))
                 Py_RETURN_TRUE;
         }
     Py_RETURN_FALSE;

@@ -100,26 +100,18 @@ class StreamGuard:
     """
 
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_compiled", "_continued", "_copy_hold", "_decided",
-                 "_fed", "_fence", "_free", "_gated", "_held", "_hidden", "_hidden_ids", "_hold_all", "_leak_n",
+                 "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids", "_hold_all", "_leak_n",
                  "_line", "_on_finish", "_out", "_patterns", "_pending", "_retrieved", "_roles", "_sent", "_shared",
                  "_sources", "_tail", "_terms", "_unedited", "_unsent", "_usual", "_visible", "_waiting", "_window",
-                 "blocked", "chunks", "findings", "first_release", "started")
-
-    @property
-    def gated(self) -> bool:
-        """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this
-        off to compare: the same text is released, and never later)."""
-        return self._gated
-
-    @gated.setter
-    def gated(self, value: bool) -> None:
-        self._gated = value
+                 "blocked", "chunks", "findings", "first_release", "gated", "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
         self._compiled = compiled
         self._on_finish = on_finish
-        self._gated = True
+        self.gated = True
+        """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this
+        off to compare: the same text is released, and never later)."""
         self.chunks = 0  # deltas fed
         self._held = 0  # the most characters held back after a look (see `held_max`)
         self.started: float | None = None  # perf_counter at the first delta
@@ -329,7 +321,7 @@ class StreamGuard:
         copies_open = bool(self._leak_n and self._hidden)
         whole = len(text)
         start = whole  # where the words start that may still grow into a copy
-        gated = self._gated and not self._unsent
+        gated = self.gated and not self._unsent
         if gated and by_statement and copies_open:
             # Words held for a copy are what holds a complete statement most often. Where they start bounds what
             # any look can release (`open_run` holds the more, the later its `after`): when no statement can end
