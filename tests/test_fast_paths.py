@@ -566,8 +566,8 @@ windows = st.one_of(one_line, texts,
 @example("First line. Done\n\nSecond. [doc:a] Third", True)
 def test_simple_prefix_agrees_with_the_prefix_reading(line: str, continued: bool) -> None:
     """A stream's window read from its segmentation as a complete text (``_simple_prefix``, for the usual window:
-    one ordinary line between blank lines), against the prefix reading it replaces, at every cut: the same
-    statements and the same plain line starts."""
+    lines that open no code block), against the prefix reading it replaces, at every cut: the same statements and
+    the same plain line starts."""
     deadline = time.perf_counter() + 60
     for cut in range(len(line) + 1):
         text = line[:cut]
@@ -579,3 +579,17 @@ def test_simple_prefix_agrees_with_the_prefix_reading(line: str, continued: bool
         slow = segment(text, marker_finder(markers, open_from), final=False, plain_lines=slow_plain,
                        continued=continued)
         assert (fast, fast_plain) == (slow, slow_plain), text
+
+
+@pytest.mark.parametrize(("window", "continued"), [
+    (" It says so [doc:hr-1]. Next one", True),
+    ("\nKey points:\n- Portal [doc:a]\n- Previous s", False),
+    ("Hope this helps.\n\nSources:\n- [doc:a] Onboarding checklist\n- [doc:b] Exp", False),
+])
+def test_a_streams_usual_window_takes_the_compiled_reading(window: str, continued: bool) -> None:
+    """The windows a stream looks at most (prose, list items, a Sources section) are read the fast way; a code
+    block is left to the prefix reading."""
+    turn = Turn(window, [], frozenset(), GROUPED, time.perf_counter() + 60)
+    assert base_module._simple_prefix(window, turn, len(window), None, continued) is not None
+    fenced = Turn("Claim.\n```\ncode", [], frozenset(), GROUPED, time.perf_counter() + 60)
+    assert base_module._simple_prefix(fenced.output, fenced, len(fenced.output), None, False) is None
