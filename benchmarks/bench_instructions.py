@@ -18,6 +18,10 @@ collect).
   copies of invisible sources blocking, as ``bench_stream.py``), against one buffered check of each: the ratio the
   stream target is about. ``--against`` measures a second commit the same way (the stream's API changed before
   issue 11, so the baseline is not streamed).
+- **middleware**: one request through ``GuardrailMiddleware`` in process (``bench_middleware.call``: the ASGI app
+  of ``http_app.py``, no sockets) to the bare app, to the middleware with no checks and with the typical policy: the
+  middleware's own plumbing is the second less the first (the "≤ 30 µs" target of issue 11), for this checkout and
+  ``--against``.
 
 The policies get a latency budget of ten minutes: under valgrind a check runs some 50 times slower, and a look that
 ran out of its budget would take another path.
@@ -70,6 +74,24 @@ def child(root: str, what: str, rounds: int) -> None:
         for _ in range(rounds):
             for it in items:
                 guard.check(*it)
+        return
+    if what.startswith("http-"):  # the middleware in process: one ASGI request to a benchmark endpoint
+        import asyncio
+
+        import http_app
+        from bench_middleware import call
+
+        app = {"http-plain": http_app.plain_json, "http-empty": http_app.empty_json,
+               "http-typical": http_app.guarded_json}[what]
+
+        async def requests(n: int) -> None:
+            for _ in range(n):
+                await call(app)
+
+        loop = asyncio.new_event_loop()
+        loop.run_until_complete(requests(50))
+        gc.disable()
+        loop.run_until_complete(requests(100 * rounds))
         return
     from guardrail import Source
     from guardrail.stream import StreamGuard
@@ -160,6 +182,9 @@ def main() -> None:
             streams = {name: (per_call(pool, root, "buffered", args.rounds, 10),
                               per_call(pool, root, "stream", args.rounds, 10))
                        for name, root in trees.items() if name != args.baseline}
+            requests = {name: [per_call(pool, root, f"http-{app}", args.rounds, 100)
+                               for app in ("plain", "empty", "typical")]
+                        for name, root in trees.items() if name != args.baseline}
             for what in sizes:
                 line = "   ".join(f"{name} {guard[name][what]() / 1e3:8,.1f} k" for name in trees)
                 ratio = guard["this checkout"][what]() / guard[args.baseline][what]()
@@ -168,6 +193,11 @@ def main() -> None:
                 buffered, streamed = buffered_of(), streamed_of()
                 print(f"  stream, {name}: {streamed / 1e6:.2f} M a streamed answer, {buffered / 1e3:,.1f} k a "
                       f"buffered check of it: {streamed / buffered:.1f}x (target ≤ 3x)")
+            for name, counts in requests.items():
+                plain, empty, typical = (count() for count in counts)
+                print(f"  middleware, {name}: {plain / 1e3:,.1f} k a request to the bare app, plumbing "
+                      f"{(empty - plain) / 1e3:,.1f} k (no checks), {(typical - plain) / 1e3:,.1f} k with the "
+                      f"typical policy")
     finally:
         for root in trees.values():
             if root != str(REPO):

@@ -38,6 +38,7 @@ from ._sse import (
 )
 from .models import Action, Decision, Finding, Label, Verdict
 from .stream import StreamGuard
+from .text import _SPEEDUPS
 
 Check = Callable[[str], Verdict]
 FieldKey = tuple[Any, ...]
@@ -174,18 +175,21 @@ def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool
     """Scrub every string of a completion or chunk that is not guarded text (ids, model names, annotations, a
     choice's ``text``, fields of events without choices): banned terms and invisible IDs become the replacement.
     Guarded text, logprobs and tool-call arguments are left to their own rules. Whether anything changed."""
-    if not scrubber.active or not isinstance(obj, list | dict):  # (a bare string: the caller's own rules)
+    if not scrubber.active or not isinstance(obj, _CONTAINERS):  # (a bare string: the caller's own rules)
         return False
-    return _walk(obj, False, scrubber.scrub)
+    return _walk(obj, False, scrubber)
 
 
 _LEFT = frozenset({*_TEXT_FIELDS, "tool_calls", "function_call", "audio"})  # guarded, or left alone unless listed
+_SKIPPED = _LEFT | {"logprobs"}  # what a message or delta leaves to other rules
+_CONTAINERS = (list, dict)
+_MESSAGES = ("message", "delta")
 
 
-def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[str], str]) -> bool:
+def _walk_py(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[str], str]) -> bool:
     """Scrub the strings inside a list or dict in place (``guarded``: a message or delta); whether any changed. (A
     function of the module, not a closure: a closure that calls itself is a reference cycle, and every response
-    would leave one for the garbage collector.)"""
+    would leave one for the garbage collector.) Values are replaced while the dict is iterated: its keys stay."""
     changed = False
     if isinstance(value, list):
         for i, item in enumerate(value):
@@ -193,19 +197,31 @@ def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[str
                 new = scrub(item)
                 if new is not item:
                     value[i], changed = new, True
-            elif isinstance(item, list | dict):
-                changed |= _walk(item, guarded, scrub)
+            elif isinstance(item, _CONTAINERS):
+                changed |= _walk_py(item, guarded, scrub)
         return changed
-    for k, item in list(value.items()):
-        if k == "logprobs" or (guarded and k in _LEFT):
-            continue
+    skipped = _SKIPPED if guarded else _LOGPROBS
+    for k, item in value.items():
         if isinstance(item, str):
+            if k in skipped:
+                continue
             new = scrub(item)
             if new is not item:
                 value[k], changed = new, True
-        elif isinstance(item, list | dict):
-            changed |= _walk(item, k in ("message", "delta"), scrub)
+        elif isinstance(item, _CONTAINERS) and k not in skipped:
+            changed |= _walk_py(item, k in _MESSAGES, scrub)
     return changed
+
+
+_LOGPROBS = frozenset({"logprobs"})
+
+
+def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrubber: Scrubber) -> bool:
+    """:func:`_walk_py` with ``scrubber.scrub``, in C when it can be (a response's skeleton: ids, names, roles; its
+    short strings found in the scrubber's memos without a call)."""
+    if _SPEEDUPS is None:
+        return _walk_py(value, guarded, scrubber.scrub)
+    return _SPEEDUPS.walk(value, guarded, scrubber.scrub, scrubber.memos, _SKIPPED, _LOGPROBS)  # type: ignore[no-any-return]
 
 
 # ----------------------------------------------------------------------------------------------- whole completions

@@ -24,6 +24,14 @@ def configure_cli_logging() -> None:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
+def logs(verdict: Verdict, error: str | None = None) -> bool:
+    """Whether :func:`log_verdict` would write a line for this verdict (what the line needs is worked out only
+    then)."""
+    if verdict.decision is Decision.PASS and error is None and not verdict.findings:
+        return False
+    return logger.isEnabledFor(logging.WARNING if verdict.decision is Decision.BLOCKED or error else logging.INFO)
+
+
 def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int | None = None,
                 field: str | None = None, error: str | None = None, trace_id: str | None = None) -> None:
     """Log one verdict if it is not a clean pass (``error``: the code of a guard error, if the turn had one)."""

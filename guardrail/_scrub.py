@@ -13,10 +13,11 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .checks.citations import _SHOWN, CitationCheck, CopyFinder, _as_shown
+from .checks.base import group_sources
+from .checks.citations import _SHOWN, CopyFinder, _as_shown
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
-from .models import Action, Source
+from .models import Source
 
 
 class _Text:
@@ -54,31 +55,21 @@ class Scrubber:
     """Banned terms, invisible IDs and copies of invisible text for one turn (``compiled``, the turn's sources,
     the caller's roles)."""
 
+    __slots__ = ("_finder", "_ids", "_n", "_seen", "_shared", "_short", "_texts", "context", "memos", "replacement",
+                 "terms")
+
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source], roles: frozenset[str]):
-        self.terms = next((c for c in compiled.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG),
-                          None)
+        self.terms = compiled.acting_terms
         banned = compiled.policy.banned_terms
         self.replacement = banned.replacement if banned is not None else "[redacted]"
-        visible: set[str] = set()
-        retrieved: set[str] = set()
-        shown: list[str] = []
-        unseen: list[str] = []
-        for sid, text, allowed in sources:  # (Source.visible_to, inline: a request has many sources)
-            retrieved.add(sid)
-            if allowed is None or not roles.isdisjoint(allowed):
-                visible.add(sid)
-                shown.append(text)
-            else:
-                unseen.append(text)
-        hidden = sorted(retrieved - visible, key=len, reverse=True)
+        sources = sources if isinstance(sources, list | tuple) else list(sources)
+        retrieved, visible, _ = group_sources(sources, roles)
+        hidden = sorted((sid for sid in retrieved if sid not in visible and sid), key=len, reverse=True)
         self._ids = _id_pattern(tuple(hidden)) if hidden else None
-        self._n = 0  # how many words make a copy (0: there is nothing to copy from)
-        if hidden:
-            citations = next((c for c in compiled.checks if isinstance(c, CitationCheck)), None)
-            self._n = citations.leak_min_words if citations is not None else 8
+        self._n = compiled.copy_words if hidden else 0  # how many words make a copy (0: nothing to copy from)
         # What finding copies takes is made on first use: most responses bring no string beside the text that is
         # long enough to hold one (ids, the model's name, roles, finish reasons).
-        self._texts = (unseen, shown)
+        self._texts = (sources, roles)
         self._finder: CopyFinder | None = None
         # Short strings are remembered (a stream repeats its id, model and role in every chunk). Those too short to
         # hold a copy depend only on the acting terms and the invisible IDs: their memo is shared by the turns
@@ -86,13 +77,20 @@ class Scrubber:
         self._seen: dict[str, str] = {}
         self._short = self._n * 2 - 1 if self._n else 1 << 30
         self._shared = _shared_memo(self.terms, tuple(hidden), self._n)
+        self.memos = (self._shared, self._seen, _UNCHANGED)
+        """What :meth:`scrub` remembers, for a caller that reads it first (``_chat._walk``): a string found in either
+        memo is scrubbed as its value says (``_UNCHANGED``: it is its own)."""
         longest_id = len(hidden[0]) if hidden else 0
         self.context = max(self.terms.longest_key if self.terms else 0, longest_id) + 8
         """How many characters before a token can take part in a match that reaches into it."""
 
     def _copies(self) -> CopyFinder:
         if self._finder is None:
-            unseen, shown = self._texts
+            sources, roles = self._texts
+            shown: list[str] = []
+            unseen: list[str] = []
+            for src in sources:
+                (shown if src.visible_to(roles) else unseen).append(src.text)
             self._finder = CopyFinder(unseen, shown, self._n)
         return self._finder
 

@@ -1741,6 +1741,188 @@ fail:
     return NULL;
 }
 
+/* Append `src` to the list that `groups` keeps for `sid`. */
+static int add_to_group(PyObject *groups, PyObject *sid, PyObject *src)
+{
+    PyObject *group = PyDict_GetItemWithError(groups, sid);  /* borrowed */
+    if (group == NULL) {
+        if (PyErr_Occurred() || (group = PyList_New(0)) == NULL)
+            return -1;
+        int failed = PyDict_SetItem(groups, sid, group);
+        Py_DECREF(group);  /* the dict holds it now */
+        if (failed < 0)
+            return -1;
+    }
+    return PyList_Append(group, src);
+}
+
+/* group_sources(sources, roles): see guardrail.checks.base.group_sources_py; None when the sources are not a list
+ * or tuple of Sources with str IDs and roles None or a tuple of str, or the roles not a set (the caller then takes
+ * the Python path). A list is read from a copy: a role in the caller's set may compare in Python code. */
+static PyObject *group_sources(PyObject *self, PyObject *args)
+{
+    PyObject *sources, *roles;
+    if (!PyArg_ParseTuple(args, "OO:group_sources", &sources, &roles))
+        return NULL;
+    if (source_type == NULL || !PyAnySet_Check(roles) || (!PyList_CheckExact(sources) && !PyTuple_CheckExact(sources)))
+        Py_RETURN_NONE;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(sources);
+    PyObject **items = PySequence_Fast_ITEMS(sources);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!Py_IS_TYPE(items[i], source_type) || !PyUnicode_CheckExact(PyTuple_GET_ITEM(items[i], 0)))
+            Py_RETURN_NONE;
+        PyObject *allowed = PyTuple_GET_ITEM(items[i], 2);
+        if (allowed == Py_None)
+            continue;
+        if (!PyTuple_CheckExact(allowed))
+            Py_RETURN_NONE;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(allowed); k++)
+            if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(allowed, k)))
+                Py_RETURN_NONE;
+    }
+    PyObject *held = PyList_CheckExact(sources) ? PyList_AsTuple(sources) : Py_NewRef(sources);
+    if (held == NULL)
+        return NULL;
+    items = PySequence_Fast_ITEMS(held);
+    PyObject *retrieved = PyDict_New(), *visible = PyDict_New(), *hidden = PyList_New(0);
+    if (retrieved == NULL || visible == NULL || hidden == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *src = items[i], *sid = PyTuple_GET_ITEM(src, 0), *allowed = PyTuple_GET_ITEM(src, 2);
+        if (add_to_group(retrieved, sid, src) < 0)
+            goto fail;
+        int seen = allowed == Py_None;  /* Source.visible_to: no roles, or one of the caller's */
+        for (Py_ssize_t k = 0; !seen && k < PyTuple_GET_SIZE(allowed); k++) {
+            seen = PySet_Contains(roles, PyTuple_GET_ITEM(allowed, k));
+            if (seen < 0)
+                goto fail;
+        }
+        if ((seen ? add_to_group(visible, sid, src) : PyList_Append(hidden, src)) < 0)
+            goto fail;
+    }
+    Py_DECREF(held);
+    return Py_BuildValue("(NNN)", retrieved, visible, hidden);
+fail:
+    Py_DECREF(held);
+    Py_XDECREF(retrieved);
+    Py_XDECREF(visible);
+    Py_XDECREF(hidden);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------ scrubbing (_chat.py) */
+
+/* `text` scrubbed: a memo's value when one of `memos` (a tuple: shared, seen, unchanged) has it, else scrub(text);
+ * a new reference. The memos are Scrubber.scrub's: read here as it reads them. */
+static PyObject *scrubbed(PyObject *text, PyObject *scrub, PyObject *memos)
+{
+    if (PyUnicode_GET_LENGTH(text) <= 256) {
+        PyObject *unchanged = PyTuple_GET_ITEM(memos, 2);
+        for (int k = 0; k < 2; k++) {
+            PyObject *seen = PyDict_GetItemWithError(PyTuple_GET_ITEM(memos, k), text);
+            if (seen != NULL)
+                return Py_NewRef(seen == unchanged ? text : seen);
+            if (PyErr_Occurred())
+                return NULL;
+        }
+    }
+    return PyObject_CallOneArg(scrub, text);
+}
+
+/* walk(value, guarded, scrub, memos, skipped_guarded, skipped): see guardrail._chat._walk_py. */
+static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *memos, PyObject *skip_guarded,
+                      PyObject *skip)
+{
+    int changed = 0;
+    if (Py_EnterRecursiveCall(" while scrubbing a response"))
+        return -1;
+    if (PyList_Check(value)) {
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(value); i++) {
+            PyObject *item = PyList_GET_ITEM(value, i);
+            if (PyUnicode_Check(item)) {
+                Py_INCREF(item);  /* (scrub is Python code) */
+                PyObject *new = scrubbed(item, scrub, memos);
+                Py_DECREF(item);
+                if (new == NULL)
+                    goto fail;
+                if (new != item && i < PyList_GET_SIZE(value)) {
+                    PyList_SetItem(value, i, new);  /* steals `new` */
+                    changed = 1;
+                }
+                else
+                    Py_DECREF(new);
+            }
+            else if (PyList_Check(item) || PyDict_Check(item)) {
+                Py_INCREF(item);
+                int c = walk_value(item, guarded, scrub, memos, skip_guarded, skip);
+                Py_DECREF(item);
+                if (c < 0)
+                    goto fail;
+                changed |= c;
+            }
+        }
+    }
+    else {
+        PyObject *skipped = guarded ? skip_guarded : skip, *key, *item;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(value, &pos, &key, &item)) {
+            int is_str = PyUnicode_Check(item);
+            if (!is_str && !PyList_Check(item) && !PyDict_Check(item))
+                continue;
+            int skip_it = PySet_Contains(skipped, key);
+            if (skip_it < 0)
+                goto fail;
+            if (skip_it)
+                continue;
+            Py_INCREF(key);
+            Py_INCREF(item);
+            int c;
+            if (is_str) {
+                PyObject *new = scrubbed(item, scrub, memos);
+                c = new == NULL ? -1 : new != item;
+                if (c > 0 && PyDict_SetItem(value, key, new) < 0)  /* the key is there: no resize */
+                    c = -1;
+                Py_XDECREF(new);
+            }
+            else {
+                int message = PyUnicode_Check(key) && (PyUnicode_CompareWithASCIIString(key, "message") == 0
+                                                        || PyUnicode_CompareWithASCIIString(key, "delta") == 0);
+                c = walk_value(item, message, scrub, memos, skip_guarded, skip);
+            }
+            Py_DECREF(key);
+            Py_DECREF(item);
+            if (c < 0)
+                goto fail;
+            changed |= c;
+        }
+    }
+    Py_LeaveRecursiveCall();
+    return changed;
+fail:
+    Py_LeaveRecursiveCall();
+    return -1;
+}
+
+static PyObject *walk(PyObject *self, PyObject *args)
+{
+    PyObject *value, *scrub, *memos, *skip_guarded, *skip;
+    int guarded;
+    if (!PyArg_ParseTuple(args, "OpOO!O!O!:walk", &value, &guarded, &scrub, &PyTuple_Type, &memos,
+                          &PyFrozenSet_Type, &skip_guarded, &PyFrozenSet_Type, &skip))
+        return NULL;
+    if (PyTuple_GET_SIZE(memos) != 3 || !PyDict_Check(PyTuple_GET_ITEM(memos, 0))
+        || !PyDict_Check(PyTuple_GET_ITEM(memos, 1))) {
+        PyErr_SetString(PyExc_TypeError, "walk() takes memos as (dict, dict, sentinel)");
+        return NULL;
+    }
+    if (!PyList_Check(value) && !PyDict_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "walk() takes a list or a dict");
+        return NULL;
+    }
+    int changed = walk_value(value, guarded, scrub, memos, skip_guarded, skip);
+    return changed < 0 ? NULL : PyBool_FromLong(changed);
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Statement, kinds, line_re, fence_re, words_re, is_abbreviation, abbreviation_endings)"},
@@ -1749,6 +1931,8 @@ static PyMethodDef methods[] = {
     {"collapse", collapse, METH_O, "collapse(text): \" \".join(text.split())"},
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
+    {"group_sources", group_sources, METH_VARARGS, "group_sources(sources, roles): see guardrail.checks.base"},
+    {"walk", walk, METH_VARARGS, "walk(value, guarded, scrub, memos, skipped_guarded, skipped): see guardrail._chat"},
     {"without_spans", without_spans, METH_VARARGS, "without_spans(text, start, end, spans): see guardrail.text"},
     {"coerce_sources", coerce_sources, METH_O, "coerce_sources(values): see guardrail.models.coerce_sources"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},

@@ -38,8 +38,18 @@ class CompiledPolicy:
     """The indices of the checks that act (:func:`~guardrail.checks.base.acts`): what an edited output is checked
     by again."""
 
+    acting_terms: TermCheck | None = field(init=False, repr=False, compare=False)
+    """The banned-term check, when it acts on more than a flag: what other fields and headers are scrubbed of."""
+    copy_words: int = field(init=False, repr=False, compare=False)
+    """How many words copied from a source the caller may not see make a leak (the citations check's
+    ``leak_min_words``; 8 without one): what other fields are scrubbed of."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "acting_at", frozenset(k for k, check in enumerate(self.checks) if acts(check)))
+        object.__setattr__(self, "acting_terms", next(
+            (c for c in self.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG), None))
+        citations = next((c for c in self.checks if isinstance(c, CitationCheck)), None)
+        object.__setattr__(self, "copy_words", citations.leak_min_words if citations is not None else 8)
 
     @property
     def acting(self) -> bool:

@@ -31,7 +31,7 @@ import orjson
 from . import telemetry
 from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, worst
 from ._ids import new_request_id
-from ._log import log_verdict, logger
+from ._log import log_verdict, logger, logs
 from ._scrub import Scrubber
 from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
 from .guard import Guard
@@ -472,10 +472,13 @@ class _Responder:
             reports.append((verdict, None, None, code))
         self._offer()
         callback = self.owner.on_verdict
-        trace_id = telemetry.trace_id_of(self.span)
+        trace_id: str | None = ""
         for verdict, choice, field_name, err in reports:
-            log_verdict(policy.name, verdict, request_id=rid, choice=choice, field=field_name, error=err,
-                        trace_id=trace_id)
+            if logs(verdict, err):
+                if trace_id == "":  # (looked up for the first line written)
+                    trace_id = telemetry.trace_id_of(self.span)
+                log_verdict(policy.name, verdict, request_id=rid, choice=choice, field=field_name, error=err,
+                            trace_id=trace_id)
             if callback is not None:
                 info = VerdictInfo(rid, self.path, policy.name, choice, field_name, err)
                 try:

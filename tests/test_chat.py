@@ -603,6 +603,17 @@ def test_what_one_turn_remembers_never_scrubs_another() -> None:
     assert second.carries(few) and first.scrub("chat.completion.chunk") == "chat.completion.chunk"
 
 
+def test_an_invisible_source_with_an_empty_id_scrubs_nothing_of_itself() -> None:
+    """An ID that is empty is in every string and names nothing: a hidden source that has one leaves the strings
+    beside the text as they are (it once put the replacement at every position of them)."""
+    guard = Guard.from_dict({"citations": {}})
+    sources = [Source("", "Quarterly figures.", ("finance",)), Source("fin-9", "x", ("finance",))]
+    scrubber = Scrubber(guard.compiled, sources, frozenset({"employee"}))
+    for text in ("!", "gpt-4o", "chat.completion.chunk", ""):
+        assert scrubber.scrub(text) is text and not scrubber.carries(text)
+    assert scrubber.scrub("see fin-9") == "see [redacted]"
+
+
 def test_a_short_string_of_characters_that_expand_into_words_is_looked_at_for_copies() -> None:
     """One character can be several words once normalised ("⒈" is "1."): a string under 2n - 1 characters may
     still copy n words of an invisible passage, and is never remembered for other turns as clean."""

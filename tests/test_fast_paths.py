@@ -271,6 +271,90 @@ def test_sources_are_coerced_as_they_come() -> None:
             coerce([Source("a", None, None)])  # type: ignore[arg-type]
 
 
+_IDS = st.sampled_from(["a", "b", "hr-1", "", "fin-9"])
+_ROLE_NAMES = st.sampled_from(["hr", "finance", "board"])
+_GROUPED_SOURCES = st.builds(Source, _IDS, st.just("t"),
+                             st.one_of(st.none(), st.lists(_ROLE_NAMES, max_size=2).map(tuple)))
+
+
+class _Passage(Source):
+    """A Source of a subclass (what the compiled grouping leaves to the pure one)."""
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.lists(_GROUPED_SOURCES, max_size=8), st.sets(_ROLE_NAMES), st.sampled_from(["list", "tuple", "odd"]))
+@example([Source("a", "t", None), Source("a", "u", ("hr",)), Source("", "v", ())], {"hr"}, "list")
+def test_compiled_source_grouping_agrees_with_the_pure_one(sources: list[Source], roles: set[str], form: str) -> None:
+    # Same groups, in the same order, of the same objects; what the compiled grouping does not take (a subclass of
+    # Source, a roles value that is a list) comes out as the pure one makes it.
+    if form == "odd" and sources:
+        sources[0] = _Passage(*sources[0])
+        sources[-1] = Source(sources[-1].id, "t", list(sources[-1].roles or ()))  # type: ignore[arg-type]
+    given_sources = tuple(sources) if form == "tuple" else sources
+    for caller in (frozenset(roles), set(roles)):
+        got = base_module.group_sources(given_sources, caller)
+        expected = base_module.group_sources_py(given_sources, caller)
+        assert got == expected
+        assert [[id(s) for s in group] for group in got[0].values()] == \
+            [[id(s) for s in group] for group in expected[0].values()]
+        assert list(got[1]) == list(expected[1]) and [id(s) for s in got[2]] == [id(s) for s in expected[2]]
+    assert base_module.group_sources is not base_module.group_sources_py
+
+
+_WALK_KEYS = st.sampled_from(["message", "delta", "logprobs", "content", "text", "tool_calls", "refusal", "id",
+                              "model", "role", "name", "annotations"])
+_WALK_STRINGS = st.one_of(st.sampled_from(["BLUEJAY", "see fin-9 now", "gpt-4o", "assistant", "", "chatcmpl-1",
+                                           "the merger with Initech closes on Friday and nobody may know",
+                                           "Project\u00a0Falcon", "x" * 300 + " BLUEJAY"]),
+                          st.text(max_size=12))
+_TREES = st.recursive(st.one_of(_WALK_STRINGS, st.integers(), st.none(), st.booleans()),
+                      lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                              st.dictionaries(_WALK_KEYS, inner, max_size=5)),
+                      max_leaves=30)
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.one_of(st.lists(_TREES, max_size=3), st.dictionaries(_WALK_KEYS, _TREES, max_size=5)), st.booleans())
+@example({"choices": [{"message": {"content": "BLUEJAY", "refusal": "BLUEJAY", "logprobs": ["BLUEJAY"]},
+                       "logprobs": {"content": [{"token": "BLUEJAY"}]}, "text": "fin-9"}]}, False)
+def test_compiled_scrub_walk_agrees_with_the_pure_one(tree: Any, guarded: bool) -> None:
+    # The same strings replaced, in the same places, with the same answer; twice over (the second time most
+    # strings are found in the scrubber's memos, which the compiled walk reads itself).
+    import copy
+
+    from guardrail import Guard, _chat
+    from guardrail._scrub import Scrubber
+
+    guard = Guard.from_dict({"citations": {}, "banned_terms": {"terms": ["BLUEJAY", "Project Falcon"]}})
+    sources = [Source("fin-9", "the merger with Initech closes on Friday and nobody may know", ("finance",)),
+               Source("a", "Leave is 25 days.", None)]
+    for _ in range(2):
+        pure, compiled = copy.deepcopy(tree), copy.deepcopy(tree)
+        changed = _chat._walk_py(pure, guarded, Scrubber(guard.compiled, sources, frozenset({"hr"})).scrub)
+        assert _chat._walk(compiled, guarded, Scrubber(guard.compiled, sources, frozenset({"hr"}))) is changed
+        assert compiled == pure and (changed or pure == tree)
+
+
+def test_the_compiled_scrub_walk_refuses_what_it_cannot_read() -> None:
+    from guardrail import Guard, _chat
+    from guardrail._scrub import Scrubber
+
+    if base_module._SPEEDUPS is None:
+        pytest.skip("the _speedups extension was not built")
+    scrubber = Scrubber(Guard.from_dict({"banned_terms": {"terms": ["BLUEJAY"]}}).compiled, [], frozenset())
+    deep: list[Any] = ["BLUEJAY"]
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(RecursionError):
+        _chat._walk(deep, False, scrubber)
+    with pytest.raises(TypeError):
+        base_module._SPEEDUPS.walk("BLUEJAY", False, scrubber.scrub, scrubber.memos, _chat._SKIPPED, _chat._LOGPROBS)
+    with pytest.raises(TypeError):
+        base_module._SPEEDUPS.walk([], False, scrubber.scrub, ({}, {}), _chat._SKIPPED, _chat._LOGPROBS)
+
+
 _SECRET = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
 _WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "[doc:a]", "\n", "\u00e9t\u00e9", "x_y",
                           "**with**", "\u201cmerger\u201d", "caf\u0065\u0301", "\u200b"])
