@@ -224,6 +224,11 @@ def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrubber: Scrubber) 
     return _SPEEDUPS.walk(value, guarded, scrubber.scrub, scrubber.memos, _SKIPPED, _LOGPROBS)  # type: ignore[no-any-return]
 
 
+def scrub_strings(texts: list[str], scrubber: Scrubber) -> bool:
+    """Scrub a list of strings in place (header names and values, say); whether any changed."""
+    return _walk(texts, False, scrubber)
+
+
 # ----------------------------------------------------------------------------------------------- whole completions
 
 
@@ -254,16 +259,20 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
             changed = True
             continue
         logprobs = choice.get("logprobs")
-        if isinstance(logprobs, dict):
-            present = {_LOGPROB_KEYS[n] for n, *_ in verdicts if n in _LOGPROB_KEYS}
-            for field_key in _LOGPROB_KEYS.values():
-                tokens = logprobs.get(field_key)
-                if tokens and (field_key not in present or _tokens_carry(tokens, scrubber)):
-                    logprobs[field_key] = None  # tokens of no text, or tokens that spell what the text does not
-                    changed = True
+        if not isinstance(logprobs, dict):  # (no tokens to keep in step with the text)
+            for _, holder, key, verdict in verdicts:
+                if verdict.decision is Decision.MODIFIED:
+                    holder[key], changed = verdict.output, True
+            continue
+        present = {_LOGPROB_KEYS[n] for n, *_ in verdicts if n in _LOGPROB_KEYS}
+        for field_key in _LOGPROB_KEYS.values():
+            tokens = logprobs.get(field_key)
+            if tokens and (field_key not in present or _tokens_carry(tokens, scrubber)):
+                logprobs[field_key] = None  # tokens of no text, or tokens that spell what the text does not
+                changed = True
         for name, holder, key, verdict in verdicts:
             lp_key = _LOGPROB_KEYS.get(name)
-            entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
+            entries = logprobs.get(lp_key) if lp_key else None
             if verdict.decision is Decision.MODIFIED:
                 holder[key] = verdict.output
                 changed = True
@@ -274,7 +283,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
                 if kept is not entries:
                     logprobs[lp_key] = kept  # type: ignore[index]
                     changed = True
-        if isinstance(logprobs, dict) and logprobs and all(v is None for v in logprobs.values()):
+        if logprobs and all(v is None for v in logprobs.values()):
             choice["logprobs"] = None
     changed |= scrub_extras(obj, scrubber, tool_calls)
     return out, changed

@@ -55,8 +55,8 @@ class Scrubber:
     """Banned terms, invisible IDs and copies of invisible text for one turn (``compiled``, the turn's sources,
     the caller's roles)."""
 
-    __slots__ = ("_finder", "_ids", "_n", "_seen", "_shared", "_short", "_texts", "context", "memos", "replacement",
-                 "terms")
+    __slots__ = ("_finder", "_ids", "_n", "_seen", "_shared", "_short", "_texts", "active", "context", "memos",
+                 "replacement", "terms")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source], roles: frozenset[str]):
         self.terms = compiled.acting_terms
@@ -64,8 +64,12 @@ class Scrubber:
         self.replacement = banned.replacement if banned is not None else "[redacted]"
         sources = sources if isinstance(sources, list | tuple) else list(sources)
         retrieved, visible, _ = group_sources(sources, roles)
-        hidden = sorted((sid for sid in retrieved if sid not in visible and sid), key=len, reverse=True)
+        unseen = retrieved.keys() - visible.keys()
+        unseen.discard("")  # (an empty ID is in every string, and names nothing)
+        hidden = sorted(unseen, key=len, reverse=True)
         self._ids = _id_pattern(tuple(hidden)) if hidden else None
+        self.active = self.terms is not None or self._ids is not None
+        """Whether anything can be found at all (else every string is clean)."""
         self._n = compiled.copy_words if hidden else 0  # how many words make a copy (0: nothing to copy from)
         # What finding copies takes is made on first use: most responses bring no string beside the text that is
         # long enough to hold one (ids, the model's name, roles, finish reasons).
@@ -93,11 +97,6 @@ class Scrubber:
                 (shown if src.visible_to(roles) else unseen).append(src.text)
             self._finder = CopyFinder(unseen, shown, self._n)
         return self._finder
-
-    @property
-    def active(self) -> bool:
-        """Whether anything can be found at all (else every string is clean)."""
-        return self.terms is not None or self._ids is not None
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """The spans of ``text`` that carry a banned term or an invisible ID, in order (they may overlap)."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from . import telemetry
-from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, worst
+from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, scrub_strings, worst
 from ._ids import new_request_id
 from ._log import log_verdict, logger, logs
 from ._scrub import Scrubber
@@ -588,7 +588,8 @@ def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, chan
     two to that): names that are set replace their first entry and lose the others, or come last. Unlike it,
     a name is matched in any case (ASGI asks for lower case; an app may not comply)."""
     out = list(raw)
-    if scrubber.active:
+    # (first, in one call, whether any name or value carries anything: most responses' do not)
+    if scrubber.active and scrub_strings([part.decode("latin-1") for header in out for part in header], scrubber):
         for key, value in list(out):
             text = value.decode("latin-1")
             if scrubber.carries(text) or scrubber.carries(key.decode("latin-1")):

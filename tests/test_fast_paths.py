@@ -525,10 +525,11 @@ def test_compiled_cited_flags_agree_with_the_pure_ones(text: str, ctx: Any) -> N
 def test_the_pure_path_can_be_chosen() -> None:
     """``GUARDRAIL_PURE_PYTHON`` keeps the compiled fast paths out (what a machine without a compiler runs)."""
     code = ("import guardrail.text as t; "
-            "import guardrail.checks.base as b; import guardrail.models as m; "
+            "import guardrail.checks.base as b; import guardrail.models as m; import guardrail._chat as c; "
             "print(t.segment_text is t.segment_text_py and t._collapse is t._collapse_py and t._SPEEDUPS is None "
             "and b._group_markers is b._group_markers_py and m.coerce_sources is m._coerce_sources_py "
-            "and t.without_spans is t._without_spans_py)")
+            "and t.without_spans is t._without_spans_py and b.group_sources is b.group_sources_py "
+            "and c._SPEEDUPS is None)")
     env = {**os.environ, "GUARDRAIL_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"

@@ -139,7 +139,8 @@ class Turn:
         """The turns of the windows around the edits, once the re-check has made them (see ``engine._targeted``)."""
         self.shared: dict[object, object] = {}
         """Facts of the sources and roles alone, for the checks to keep: the turns of one stream share them."""
-        self.retrieved, self.visible, hidden = group_sources(sources, roles)
+        # (a turn of a look or a re-check has none of its own: it takes its context's)
+        self.retrieved, self.visible, hidden = group_sources(sources, roles) if sources else ({}, {}, [])
         self._hidden = (self.retrieved, hidden)
 
     def remaining(self) -> float:
