@@ -182,6 +182,7 @@ def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool
 
 _LEFT = frozenset({*_TEXT_FIELDS, "tool_calls", "function_call", "audio"})  # guarded, or left alone unless listed
 _SKIPPED = _LEFT | {"logprobs"}  # what a message or delta leaves to other rules
+_LOGPROBS = frozenset({"logprobs"})  # what any other object leaves to them
 _CONTAINERS = (list, dict)
 _MESSAGES = ("message", "delta")
 
@@ -211,9 +212,6 @@ def _walk_py(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[
         elif isinstance(item, _CONTAINERS) and k not in skipped:
             changed |= _walk_py(item, k in _MESSAGES, scrub)
     return changed
-
-
-_LOGPROBS = frozenset({"logprobs"})
 
 
 def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrubber: Scrubber) -> bool:

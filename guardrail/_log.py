@@ -29,17 +29,19 @@ def logs(verdict: Verdict, error: str | None = None) -> bool:
     then)."""
     if verdict.decision is Decision.PASS and error is None and not verdict.findings:
         return False
-    return logger.isEnabledFor(logging.WARNING if verdict.decision is Decision.BLOCKED or error else logging.INFO)
+    return logger.isEnabledFor(_level(verdict, error))
+
+
+def _level(verdict: Verdict, error: str | None) -> int:
+    return logging.WARNING if verdict.decision is Decision.BLOCKED or error else logging.INFO
 
 
 def log_verdict(policy: str, verdict: Verdict, *, request_id: str, choice: int | None = None,
                 field: str | None = None, error: str | None = None, trace_id: str | None = None) -> None:
     """Log one verdict if it is not a clean pass (``error``: the code of a guard error, if the turn had one)."""
-    if verdict.decision is Decision.PASS and error is None and not verdict.findings:
+    if not logs(verdict, error):
         return
-    level = logging.WARNING if verdict.decision is Decision.BLOCKED or error else logging.INFO
-    if not logger.isEnabledFor(level):
-        return
+    level = _level(verdict, error)
     where = "" if choice is None else f" choice={choice}"
     if field is not None:
         where += f" field={field}"

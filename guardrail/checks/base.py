@@ -104,7 +104,7 @@ def _group_sources_c(sources: Iterable[Source], roles: frozenset[str]) -> tuple[
 
 group_sources = _group_sources_c if _SPEEDUPS is not None else group_sources_py
 """:func:`group_sources_py`, in C for the usual sources (a list of :class:`Source` as ``coerce_sources`` makes
-them): every turn, and every response's scrubber, sorts its sources so."""
+them): every turn, and every response's scrubber, groups its sources so."""
 
 
 class Turn:
