@@ -1769,7 +1769,8 @@ static PyObject *group_sources(PyObject *self, PyObject *args)
     Py_ssize_t n = PySequence_Fast_GET_SIZE(sources);
     PyObject **items = PySequence_Fast_ITEMS(sources);
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!Py_IS_TYPE(items[i], source_type) || !PyUnicode_CheckExact(PyTuple_GET_ITEM(items[i], 0)))
+        if (!Py_IS_TYPE(items[i], source_type) || PyTuple_GET_SIZE(items[i]) != 3
+            || !PyUnicode_CheckExact(PyTuple_GET_ITEM(items[i], 0)))
             Py_RETURN_NONE;
         PyObject *allowed = PyTuple_GET_ITEM(items[i], 2);
         if (allowed == Py_None)
@@ -1829,11 +1830,19 @@ static PyObject *scrubbed(PyObject *text, PyObject *scrub, PyObject *memos)
     return PyObject_CallOneArg(scrub, text);
 }
 
+/* How deep walk() goes (orjson stops at 1,024 levels; the interpreter's recursion limit may be raised far past
+ * what the C stack holds). */
+#define WALK_MAX_DEPTH 2000
+
 /* walk(value, guarded, scrub, memos, skipped_guarded, skipped): see guardrail._chat._walk_py. */
 static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *memos, PyObject *skip_guarded,
-                      PyObject *skip)
+                      PyObject *skip, int depth)
 {
     int changed = 0;
+    if (depth > WALK_MAX_DEPTH) {
+        PyErr_SetString(PyExc_RecursionError, "a response nested too deeply to scrub");
+        return -1;
+    }
     if (Py_EnterRecursiveCall(" while scrubbing a response"))
         return -1;
     if (PyList_Check(value)) {
@@ -1854,7 +1863,7 @@ static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *m
             }
             else if (PyList_Check(item) || PyDict_Check(item)) {
                 Py_INCREF(item);
-                int c = walk_value(item, guarded, scrub, memos, skip_guarded, skip);
+                int c = walk_value(item, guarded, scrub, memos, skip_guarded, skip, depth + 1);
                 Py_DECREF(item);
                 if (c < 0)
                     goto fail;
@@ -1869,14 +1878,16 @@ static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *m
             int is_str = PyUnicode_Check(item);
             if (!is_str && !PyList_Check(item) && !PyDict_Check(item))
                 continue;
-            int skip_it = PySet_Contains(skipped, key);
-            if (skip_it < 0)
-                goto fail;
-            if (skip_it)
-                continue;
-            Py_INCREF(key);
+            Py_INCREF(key);  /* (held from here: a key's hash or comparison may be Python code) */
             Py_INCREF(item);
-            int c;
+            int c = PySet_Contains(skipped, key);
+            if (c != 0) {  /* skipped, or an error */
+                Py_DECREF(key);
+                Py_DECREF(item);
+                if (c < 0)
+                    goto fail;
+                continue;
+            }
             if (is_str) {
                 PyObject *new = scrubbed(item, scrub, memos);
                 c = new == NULL ? -1 : new != item;
@@ -1887,7 +1898,7 @@ static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *m
             else {
                 int message = PyUnicode_Check(key) && (PyUnicode_CompareWithASCIIString(key, "message") == 0
                                                         || PyUnicode_CompareWithASCIIString(key, "delta") == 0);
-                c = walk_value(item, message, scrub, memos, skip_guarded, skip);
+                c = walk_value(item, message, scrub, memos, skip_guarded, skip, depth + 1);
             }
             Py_DECREF(key);
             Py_DECREF(item);
@@ -1919,7 +1930,7 @@ static PyObject *walk(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "walk() takes a list or a dict");
         return NULL;
     }
-    int changed = walk_value(value, guarded, scrub, memos, skip_guarded, skip);
+    int changed = walk_value(value, guarded, scrub, memos, skip_guarded, skip, 0);
     return changed < 0 ? NULL : PyBool_FromLong(changed);
 }
 

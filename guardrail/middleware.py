@@ -384,9 +384,12 @@ class _Responder:
         guard, context, compiled = self.guard, self.context, self.compiled
         sources, roles = context.sources, context.roles
         policy = guard.policy
-        self.verdicts, changed = guard_completion(
-            obj, lambda text: guard._check(text, sources, roles, compiled), self._scrubber(), policy.blocked_message,
-            tool_calls="tool_calls" in policy.fields)
+        try:
+            self.verdicts, changed = guard_completion(
+                obj, lambda text: guard._check(text, sources, roles, compiled), self._scrubber(),
+                policy.blocked_message, tool_calls="tool_calls" in policy.fields)
+        except RecursionError:  # (what a raised recursion limit let the parser read, the scrub need not)
+            raise ShapeError("nested too deeply") from None
         return dumps(obj) if changed else body
 
     def _guard_text(self, body: bytes) -> bytes:

@@ -355,6 +355,48 @@ def test_the_compiled_scrub_walk_refuses_what_it_cannot_read() -> None:
         base_module._SPEEDUPS.walk([], False, scrubber.scrub, ({}, {}), _chat._SKIPPED, _chat._LOGPROBS)
 
 
+def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None:
+    # A key whose hash empties the dict being walked, a Source tuple of the wrong size, and a recursion limit raised
+    # past what the C stack holds (the walk stops at its own depth, with the same error): no crash (in a child
+    # process, so that a crash fails this test and not the run).
+    if base_module._SPEEDUPS is None:
+        pytest.skip("the _speedups extension was not built")
+    code = """if True:
+        from guardrail import _chat
+        from guardrail.checks.base import _SPEEDUPS, group_sources
+        from guardrail.models import Source
+        armed = False
+        class Key(str):
+            def __hash__(self):
+                if armed:
+                    tree.clear()
+                return str.__hash__(self)
+            __eq__ = str.__eq__
+        tree = {Key("content"): "x" * 1000, Key("id"): "y"}
+        armed = True
+        try:
+            _SPEEDUPS.walk(tree, False, str.upper, ({}, {}, object()), _chat._SKIPPED, _chat._LOGPROBS)
+        except RuntimeError:
+            pass
+        short = tuple.__new__(Source, ("a",))
+        assert _SPEEDUPS.group_sources([short], frozenset()) is None
+        import sys
+        sys.setrecursionlimit(1_000_000)
+        deep = ["x"]
+        for _ in range(100_000):
+            deep = [deep]
+        try:
+            _SPEEDUPS.walk(deep, False, str.upper, ({}, {}, object()), _chat._SKIPPED, _chat._LOGPROBS)
+        except RecursionError as exc:
+            assert "nested too deeply" in str(exc)
+        else:
+            raise AssertionError("no RecursionError")
+        print("survived")
+    """
+    out = subprocess.run([sys.executable, "-X", "dev", "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "survived", out.stderr[-2000:]
+
+
 _SECRET = "the quarterly merger review with Initech closes on Friday and nobody outside finance may know"
 _WORDS = st.sampled_from([*_SECRET.split(), "The", "QUARTERLY", "review,", "[doc:a]", "\n", "\u00e9t\u00e9", "x_y",
                           "**with**", "\u201cmerger\u201d", "caf\u0065\u0301", "\u200b"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -127,6 +128,26 @@ def test_json_of_another_shape_fails_closed_or_open(body: bytes) -> None:
     assert headers_of(closed[0])["content-length"] == str(len(closed[1]["body"]))
     opened = run(GuardrailMiddleware(upstream("application/json", [body]), guard=OPEN_GUARD))
     assert opened[1]["body"] == body and headers_of(opened[0])["x-guardrail-decision"] == "pass"
+
+
+def test_a_completion_nested_past_what_the_scrub_walks_is_an_error_not_a_crash() -> None:
+    """With the recursion limit raised, the parser reads a completion nested deeper than the compiled scrub goes:
+    that is a malformed upstream (a 502, closed), never a crash or an exception out of the middleware; the pure
+    walk, which has no depth of its own, scrubs it."""
+    nested = "[" * 3000 + '"Ask BLUEJAY"' + "]" * 3000
+    body = ('{"id": "x", "choices": [{"index": 0, "message": {"role": "assistant", "content": "Fine."}}], '
+            f'"usage": {nested}}}').encode()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(20_000)
+    try:
+        messages = run(GuardrailMiddleware(upstream("application/json", [body], context=CONTEXT), guard=GUARD))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert b"BLUEJAY" not in body_of(messages)
+    if messages[0]["status"] == 502:
+        assert json.loads(body_of(messages))["error"]["code"] == "upstream_malformed"
+    else:
+        assert messages[0]["status"] == 200 and b"Ask [redacted]" in body_of(messages)
 
 
 def test_body_in_pieces_is_held_whole() -> None:
