@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .checks.base import group_sources
+from .checks.base import group_sources, hidden_ids
 from .checks.citations import _SHOWN, CopyFinder, _as_shown
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -64,9 +64,7 @@ class Scrubber:
         self.replacement = banned.replacement if banned is not None else "[redacted]"
         sources = sources if isinstance(sources, list | tuple) else list(sources)
         retrieved, visible, _ = group_sources(sources, roles)
-        unseen = retrieved.keys() - visible.keys()
-        unseen.discard("")  # (an empty ID is in every string, and names nothing)
-        hidden = sorted(unseen, key=len, reverse=True)
+        hidden = sorted(hidden_ids(retrieved, visible), key=len, reverse=True)
         self._ids = _id_pattern(tuple(hidden)) if hidden else None
         self.active = self.terms is not None or self._ids is not None
         """Whether anything can be found at all (else every string is clean)."""

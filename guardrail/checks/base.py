@@ -107,6 +107,12 @@ group_sources = _group_sources_c if _SPEEDUPS is not None else group_sources_py
 them): every turn, and every response's scrubber, groups its sources so."""
 
 
+def hidden_ids(retrieved: dict[str, list[Source]], visible: dict[str, list[Source]]) -> list[str]:
+    """The IDs retrieved but visible through none of their sources, in order (never an empty one: it is in every
+    string, and names nothing)."""
+    return [sid for sid in retrieved if sid not in visible and sid]
+
+
 class Turn:
     """One output with its context. Derived facts (markers, statements) are computed once, on first use."""
 
@@ -197,8 +203,7 @@ class Turn:
     @once
     def hidden_ids(self) -> list[str]:
         """The IDs of the turn that are retrieved but visible through none of their sources (never empty ones)."""
-        visible = self.visible
-        return [sid for sid in self.retrieved if sid not in visible and sid]
+        return hidden_ids(self.retrieved, self.visible)
 
     @once
     def hidden_sources(self) -> list[Source]:
