@@ -35,7 +35,10 @@ def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
 
 
 def guard_for(queue: str, **sampling: Any) -> Guard:
-    return Guard.from_dict({**DEMO_POLICY, "sampling": {"rate": 1.0, "queue": queue, **sampling}})
+    # These tests are about the queue, not the latency budget: a loaded CI machine once stalled a check past the
+    # demo's 50 ms (a GUARD_ERROR, answered 502), which is the budget working, not the sampler failing a response.
+    return Guard.from_dict({**DEMO_POLICY, "budget_ms": 10_000,
+                            "sampling": {"rate": 1.0, "queue": queue, **sampling}})
 
 
 def drive(guard: Guard, rounds: int = 1) -> list[str]:
@@ -47,7 +50,7 @@ def drive(guard: Guard, rounds: int = 1) -> list[str]:
                 body = {"model": "replay", "messages": [{"role": "user", "content": c["question"]}]}
                 headers = {"x-demo-user": c["user"]}
                 reply = client.post("/v1/chat/completions", json=body, headers=headers)
-                assert reply.status_code == 200
+                assert reply.status_code == 200, reply.text
                 decisions.append(reply.headers["x-guardrail-decision"])
                 with client.stream("POST", "/v1/chat/completions", json={**body, "stream": True},
                                    headers=headers) as streamed:
