@@ -11,12 +11,16 @@
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
  * completes(window, before): whether a stream's new chunk brings what can complete a statement.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
+ * term_filter(keys), may_match(filter, text): whether banned terms may match at term boundaries, for ASCII text.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static PyTypeObject *statement_type;  /* guardrail.text.Statement, a NamedTuple */
 static PyObject *kind_sentence, *kind_item, *kind_heading, *kind_source, *kind_code;
@@ -1934,6 +1938,249 @@ static PyObject *walk(PyObject *self, PyObject *args)
     return changed < 0 ? NULL : PyBool_FromLong(changed);
 }
 
+/* ---------------------------------------------------------------------------------------------- banned terms */
+
+/* term_filter(keys) -> capsule; may_match(filter, text) -> bool: whether some key occurs in ASCII text at term
+ * boundaries (no letter, digit or underscore on either side), which is whether TermCheck._matches can find
+ * anything (a match counts only once one with both boundaries does). The usual answer, no, is found without the
+ * automaton: a key that begins with a word character begins with a whole word of the text there, so only where a
+ * word of the text is some key's first word (a bitset of those words' hashes, 128 KB), or where a character that
+ * begins a key of none follows a boundary, are the keys that could end at a later boundary looked up in a hash
+ * table of the keys (the bytes compared). Keys that are not ASCII occur in no ASCII text and are left out. */
+
+#define FILTER_BITS 20  /* 2^20 bits: the 66,000 first words of 100,000 terms set an eighth of them (two each) */
+
+typedef struct {
+    uint64_t *heads;                 /* the bitset of the keys' first words */
+    unsigned char starts[256];       /* the first characters of the keys that begin with no word character */
+    unsigned char start_list[4];     /* the first four of them, */
+    int nstarts;                     /* and how many there are */
+    uint64_t *hashes;                /* the hash table of the keys: a slot's hash, */
+    Py_ssize_t *slots;               /* and its key (index + 1; 0 for an empty slot) */
+    size_t mask;
+    char *bytes;                     /* the keys, one after another */
+    Py_ssize_t *offsets;             /* key i is bytes[offsets[i]:offsets[i + 1]] */
+    Py_ssize_t longest;
+} TermFilter;
+
+static unsigned char word_bytes[256];  /* 1 for an ASCII letter, digit or underscore (set at import) */
+#define ascii_word_byte(c) (word_bytes[(unsigned char)(c)])
+
+/* The hash of a word of the text or the first word of a key, s[0:len]: eight bytes at a time. */
+static uint64_t head_hash(const unsigned char *s, Py_ssize_t len)
+{
+    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15ULL;
+    Py_ssize_t j = 0;
+    for (; len - j >= 8; j += 8) {
+        uint64_t v;
+        memcpy(&v, s + j, 8);
+        h = (h ^ v) * 0xff51afd7ed558ccdULL;
+    }
+    if (j < len) {
+        uint64_t v = 0;
+        for (Py_ssize_t k = 0; j + k < len; k++)
+            v |= (uint64_t)s[j + k] << (8 * k);
+        h = (h ^ v) * 0xff51afd7ed558ccdULL;
+    }
+    return h;
+}
+
+static uint64_t filter_mix(uint64_t h) { h ^= h >> 31; h *= 0x9E3779B97F4A7C15ULL; return h ^ (h >> 29); }
+
+static int head_bits(const TermFilter *f, uint64_t h, int set)
+{
+    uint64_t m = filter_mix(h);
+    uint64_t a = m >> (64 - FILTER_BITS), b = m & ((1u << FILTER_BITS) - 1);
+    if (set) {
+        f->heads[a >> 6] |= 1ULL << (a & 63);
+        f->heads[b >> 6] |= 1ULL << (b & 63);
+        return 1;
+    }
+    return (f->heads[a >> 6] >> (a & 63) & 1) && (f->heads[b >> 6] >> (b & 63) & 1);
+}
+
+static void free_filter(PyObject *capsule)
+{
+    TermFilter *f = PyCapsule_GetPointer(capsule, "guardrail.term_filter");
+    if (f == NULL)
+        return;
+    PyMem_Free(f->heads);
+    PyMem_Free(f->hashes);
+    PyMem_Free(f->slots);
+    PyMem_Free(f->bytes);
+    PyMem_Free(f->offsets);
+    PyMem_Free(f);
+}
+
+static PyObject *term_filter(PyObject *Py_UNUSED(self), PyObject *keys)
+{
+    if (!PyList_CheckExact(keys)) {
+        PyErr_SetString(PyExc_TypeError, "term_filter() takes a list of bytes");
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(keys), total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *k = PyList_GET_ITEM(keys, i);
+        if (!PyBytes_CheckExact(k) || PyBytes_GET_SIZE(k) == 0) {
+            PyErr_SetString(PyExc_TypeError, "term_filter() takes a list of non-empty bytes");
+            return NULL;
+        }
+        total += PyBytes_GET_SIZE(k);
+    }
+    TermFilter *f = PyMem_Calloc(1, sizeof(TermFilter));
+    if (f == NULL)
+        return PyErr_NoMemory();
+    size_t size = 16;
+    while (size < (size_t)n * 2)
+        size <<= 1;
+    f->mask = size - 1;
+    f->heads = PyMem_Calloc((1u << FILTER_BITS) / 64, sizeof(uint64_t));
+    f->hashes = PyMem_Calloc(size, sizeof(uint64_t));
+    f->slots = PyMem_Calloc(size, sizeof(Py_ssize_t));
+    f->bytes = PyMem_Malloc((size_t)total + 1);
+    f->offsets = PyMem_Malloc(((size_t)n + 1) * sizeof(Py_ssize_t));
+    PyObject *capsule = PyCapsule_New(f, "guardrail.term_filter", free_filter);
+    if (capsule == NULL) {
+        PyMem_Free(f->heads), PyMem_Free(f->hashes), PyMem_Free(f->slots), PyMem_Free(f->bytes);
+        PyMem_Free(f->offsets), PyMem_Free(f);
+        return NULL;
+    }
+    if (f->heads == NULL || f->hashes == NULL || f->slots == NULL || f->bytes == NULL || f->offsets == NULL) {
+        Py_DECREF(capsule);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *k = PyList_GET_ITEM(keys, i);
+        const unsigned char *s = (const unsigned char *)PyBytes_AS_STRING(k);
+        Py_ssize_t len = PyBytes_GET_SIZE(k);
+        f->offsets[i] = at;
+        memcpy(f->bytes + at, s, (size_t)len);
+        at += len;
+        if (len > f->longest)
+            f->longest = len;
+        uint64_t h = WORD_HASH_SEED;
+        for (Py_ssize_t j = 0; j < len; j++)
+            h = (h ^ s[j]) * WORD_HASH_PRIME;
+        size_t slot = filter_mix(h) & f->mask;
+        while (f->slots[slot])
+            slot = (slot + 1) & f->mask;
+        f->hashes[slot] = h;
+        f->slots[slot] = i + 1;
+        if (ascii_word_byte(s[0])) {
+            Py_ssize_t j = 0;
+            while (j < len && ascii_word_byte(s[j]))
+                j++;
+            head_bits(f, head_hash(s, j), 1);
+        }
+        else if (!f->starts[s[0]]) {
+            f->starts[s[0]] = 1;
+            if (f->nstarts < 4)
+                f->start_list[f->nstarts] = s[0];
+            f->nstarts++;
+        }
+    }
+    f->offsets[n] = at;
+    return capsule;
+}
+
+/* Whether some key ends at a boundary after s[p], starting there: every such end looked up (the key's hash grown
+ * a byte at a time). */
+static int key_at(const TermFilter *f, const unsigned char *s, Py_ssize_t n, Py_ssize_t p)
+{
+    uint64_t h = WORD_HASH_SEED;
+    Py_ssize_t stop = n - p < f->longest ? n : p + f->longest;
+    for (Py_ssize_t q = p; q < stop; q++) {
+        h = (h ^ s[q]) * WORD_HASH_PRIME;
+        if (q + 1 < n && ascii_word_byte(s[q + 1]))
+            continue;
+        Py_ssize_t len = q + 1 - p;
+        for (size_t slot = filter_mix(h) & f->mask; f->slots[slot]; slot = (slot + 1) & f->mask) {
+            Py_ssize_t i = f->slots[slot] - 1;
+            if (f->hashes[slot] == h && f->offsets[i + 1] - f->offsets[i] == len
+                    && memcmp(f->bytes + f->offsets[i], s + p, (size_t)len) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *may_match(PyObject *Py_UNUSED(self), PyObject *args)
+{
+    PyObject *capsule, *text;
+    if (!PyArg_ParseTuple(args, "OU:may_match", &capsule, &text))
+        return NULL;
+    const TermFilter *f = PyCapsule_GetPointer(capsule, "guardrail.term_filter");
+    if (f == NULL)
+        return NULL;
+    if (!PyUnicode_IS_ASCII(text))
+        Py_RETURN_TRUE;  /* (asked only of ASCII text: any other may match, as far as this can tell) */
+    const unsigned char *s = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), blocks = (n + 63) / 64;
+    /* Bit k of words[b]: whether byte 64b + k is a word character; of marks[b]: whether it begins a key that
+     * begins with no word character. Built without branches, then read word start by word start (the words of
+     * real text have every length: a loop over their bytes would mispredict a few times each). */
+    uint64_t stack[2 * 64], *words = stack;
+    if (blocks > 64 && (words = PyMem_Malloc(2 * (size_t)blocks * sizeof(uint64_t))) == NULL)
+        return PyErr_NoMemory();
+    uint64_t *marks = words + blocks;
+    for (Py_ssize_t b = 0; b < blocks; b++) {
+        const unsigned char *at = s + 64 * b;
+        int count = n - 64 * b < 64 ? (int)(n - 64 * b) : 64, k = 0;
+        uint64_t w = 0, m = 0;
+#ifdef __SSE2__
+        if (count == 64 && f->nstarts <= 4) {  /* sixteen bytes at a time */
+            for (; k < 64; k += 16) {
+                __m128i c = _mm_loadu_si128((const __m128i *)(at + k));
+                __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));  /* (a letter of either case) */
+                __m128i letter = _mm_cmpeq_epi8(_mm_subs_epu8(_mm_sub_epi8(lower, _mm_set1_epi8('a')),
+                                                              _mm_set1_epi8(25)), _mm_setzero_si128());
+                __m128i digit = _mm_cmpeq_epi8(_mm_subs_epu8(_mm_sub_epi8(c, _mm_set1_epi8('0')), _mm_set1_epi8(9)),
+                                               _mm_setzero_si128());
+                __m128i word = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(c, _mm_set1_epi8('_')));
+                __m128i mark = _mm_setzero_si128();
+                for (int j = 0; j < f->nstarts; j++)
+                    mark = _mm_or_si128(mark, _mm_cmpeq_epi8(c, _mm_set1_epi8((char)f->start_list[j])));
+                w |= (uint64_t)(unsigned)_mm_movemask_epi8(word) << k;
+                m |= (uint64_t)(unsigned)_mm_movemask_epi8(mark) << k;
+            }
+        }
+#endif
+        for (; k < count; k++) {
+            w |= (uint64_t)word_bytes[at[k]] << k;
+            m |= (uint64_t)f->starts[at[k]] << k;
+        }
+        words[b] = w;
+        marks[b] = m;
+    }
+    int found = 0;
+    for (Py_ssize_t b = 0; b < blocks && !found; b++) {
+        uint64_t before = (words[b] << 1) | (b ? words[b - 1] >> 63 : 0);  /* bit k: byte 64b + k - 1 is one */
+        for (uint64_t begins = words[b] & ~before; begins && !found; begins &= begins - 1) {
+            Py_ssize_t p = 64 * b + __builtin_ctzll(begins), bb = b;
+            uint64_t rest = ~words[b] & (~0ULL << (p & 63));  /* the word ends at the next byte of no word */
+            while (rest == 0 && ++bb < blocks)
+                rest = ~words[bb];
+            Py_ssize_t len = (bb < blocks ? 64 * bb + __builtin_ctzll(rest) : n) - p;
+            uint64_t h;
+            if (len <= 8 && p + 8 <= n) {
+                uint64_t v;
+                memcpy(&v, s + p, 8);
+                v &= len == 8 ? ~0ULL : (1ULL << (8 * len)) - 1;
+                h = ((uint64_t)len * 0x9E3779B97F4A7C15ULL ^ v) * 0xff51afd7ed558ccdULL;
+            }
+            else
+                h = head_hash(s + p, len);
+            found = head_bits(f, h, 0) && key_at(f, s, n, p);
+        }
+        for (uint64_t begins = marks[b] & ~before; begins && !found; begins &= begins - 1)
+            found = key_at(f, s, n, 64 * b + __builtin_ctzll(begins));
+    }
+    if (words != stack)
+        PyMem_Free(words);
+    return PyBool_FromLong(found);
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(Statement, kinds, line_re, fence_re, words_re, is_abbreviation, abbreviation_endings)"},
@@ -1956,6 +2203,8 @@ static PyMethodDef methods[] = {
      "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
+    {"term_filter", term_filter, METH_O, "term_filter(keys): see guardrail.checks.terms"},
+    {"may_match", may_match, METH_VARARGS, "may_match(filter, text): see guardrail.checks.terms.bounded_match_py"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1967,6 +2216,8 @@ PyMODINIT_FUNC PyInit__speedups(void)
     PyObject *m = PyModule_Create(&module);
     if (m == NULL)
         return NULL;
+    for (int c = 0; c < 256; c++)
+        word_bytes[c] = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
     const char *names[] = {"fence", "sources_heading", "heading", "bold", "sources_inline", "item"};
     PyObject **slots[] = {&name_fence, &name_sources_heading, &name_heading, &name_bold, &name_sources_inline,
                           &name_item};

@@ -24,7 +24,8 @@ from guardrail._locate import GROUPED_CITATION_PATTERN
 from guardrail.checks import base as base_module
 from guardrail.checks import instructions as instructions_module
 from guardrail.checks.base import Marker, Turn, _read_groups, marker_finder, prefix_statements
-from guardrail.models import Finding, Source
+from guardrail.checks.terms import TermCheck, bounded_match_py
+from guardrail.models import Action, Finding, Source
 from guardrail.text import Statement, segment, segment_text, segment_text_py
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -571,10 +572,12 @@ def test_the_pure_path_can_be_chosen() -> None:
             "print(t.segment_text is t.segment_text_py and t._collapse is t._collapse_py and t._SPEEDUPS is None "
             "and b._group_markers is b._group_markers_py and m.coerce_sources is m._coerce_sources_py "
             "and t.without_spans is t._without_spans_py and b.group_sources is b.group_sources_py "
-            "and c._SPEEDUPS is None)")
+            "and c._SPEEDUPS is None); "
+            "from guardrail.checks.terms import TermCheck; from guardrail.models import Action; "
+            "print(TermCheck([('x', 't')], Action.FLAG)._filter is None)")
     env = {**os.environ, "GUARDRAIL_PURE_PYTHON": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "True"
+    assert out.stdout.split() == ["True", "True"]
     assert text_module._compiled_segment_text.__doc__
 
 
@@ -720,3 +723,63 @@ def test_a_streams_usual_window_takes_the_compiled_reading(window: str, continue
     assert base_module._simple_prefix(window, turn, len(window), None, continued) is not None
     fenced = Turn("Claim.\n```\ncode", [], frozenset(), GROUPED, time.perf_counter() + 60)
     assert base_module._simple_prefix(fenced.output, fenced, len(fenced.output), None, False) is None
+
+
+# --------------------------------------------------------------------------------- banned terms: the filter
+
+# Word characters (the ends of each range), the characters next to those ranges, separators, and more characters
+# that begin a term than the compiled filter compares sixteen at a time (four).
+_TERM_ALPHABET = "aazAZ09_ /:@[`{.-+#&\n\x7f"
+
+
+@st.composite
+def _keys_and_text(draw: st.DrawFn) -> tuple[list[str], str]:
+    keys = draw(st.lists(st.text(st.sampled_from(_TERM_ALPHABET), min_size=1, max_size=12).map(str.strip)
+                         .filter(bool), min_size=1, max_size=8, unique=True))
+    pieces = draw(st.lists(st.one_of(st.sampled_from(keys), st.text(st.sampled_from(_TERM_ALPHABET), max_size=10)),
+                           max_size=40))
+    text = "".join(pieces) * draw(st.sampled_from([1, 1, 1, 3, 70]))  # (70: past 64 blocks of 64 bytes)
+    return keys, text
+
+
+@pytest.mark.skipif(text_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(_keys_and_text())
+@example((["a"], "a"))
+@example((["abcdefgh"], "x abcdefgh"))  # a word of eight bytes ending the text (no eight-byte read past it)
+@example(([".b"], "a.b .b"))
+@example((["ab"], "x" * 63 + " ab"))  # a word across two blocks
+@example((["1+", "#a", "-", "/b", "&&", ".x"], "z #a"))  # more than four characters begin keys
+def test_compiled_term_filter_agrees_with_the_pure_one(case: tuple[list[str], str]) -> None:
+    keys, text = case
+    speedups = text_module._SPEEDUPS
+    assert speedups is not None
+    found = speedups.may_match(speedups.term_filter([k.encode("ascii") for k in keys]), text)
+    assert found == bounded_match_py(keys, text)
+
+
+@SETTINGS
+@given(_keys_and_text(), st.sampled_from(["", "\u00e9", "\U0001f600", "\u200b"]))
+@example((["c++"], "c++ and c+++"), "")
+@example(([".net", "bluejay"], "bluejay.net"), "")
+@example(([".net"], "bluejay.net"), "")
+def test_a_term_matches_only_where_one_has_both_boundaries(case: tuple[list[str], str], extra: str) -> None:
+    """What lets the filter answer for the check: it finds something exactly where some term occurs with no word
+    character on either side (a match that touches a counted one counts too, but needs one to touch)."""
+    keys, text = case
+    check = TermCheck([(k, "t") for k in keys], Action.REDACT)
+    norm = text_module.normalize(text + extra, check.fold)
+    assert bool(check._matches(norm)) == bounded_match_py(check._sorted, norm)
+
+
+@pytest.mark.skipif(text_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(_keys_and_text(), st.booleans())
+def test_term_check_finds_the_same_with_the_filter_and_without(case: tuple[list[str], str], fold: bool) -> None:
+    keys, text = case
+    check = TermCheck([(k.upper() if fold else k, "t") for k in keys], Action.REDACT, case_sensitive=not fold)
+    assert check._filter is not None
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 60)
+    fast = check.run(turn)
+    check._filter = None
+    assert fast == check.run(turn)

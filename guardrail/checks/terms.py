@@ -1,4 +1,5 @@
-"""Banned terms: one Aho-Corasick pass over the normalised output, whatever the number of terms."""
+"""Banned terms: one Aho-Corasick pass over the normalised output, whatever the number of terms (and none for the
+usual output, ASCII text with no term in it, which a compiled filter tells first)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ahocorasick_rs import BytesAhoCorasick, Implementation
 
 from ..exceptions import PolicyError
 from ..models import Action, Finding, Label
-from ..text import is_word_char, normalize, normalize_mapped
+from ..text import _SPEEDUPS, is_word_char, normalize, normalize_mapped
 from .base import Turn
 
 _DFA_TERMS = 10_000
@@ -49,6 +50,10 @@ class TermCheck:
         kind = Implementation.DFA if len(keys) <= _DFA_TERMS else Implementation.ContiguousNFA
         self._matcher = BytesAhoCorasick([k.encode("utf-8", "surrogatepass") for k in keys],
                                          implementation=kind) if keys else None
+        # Most outputs hold no term: for ASCII text (the usual output) that is told without the automaton, whose
+        # 100,000-term form reads 2 KB in ~14 µs against ~3 µs for this (see `bounded_match_py`).
+        self._filter = _SPEEDUPS.term_filter([k.encode("ascii") for k in keys if k.isascii()]) \
+            if _SPEEDUPS is not None and keys else None
 
     def __len__(self) -> int:
         return len(self.origins)
@@ -61,6 +66,9 @@ class TermCheck:
         if not self.origins:
             return []
         text = normalize(turn.output, self.fold)
+        if self._filter is not None and text.isascii() and not _SPEEDUPS.may_match(  # type: ignore[union-attr]
+                self._filter, text):
+            return []  # (no term at term boundaries: nothing the automaton could find would count)
         spans = self._matches(text)
         if not spans:
             return []
@@ -189,6 +197,21 @@ class TermCheck:
     def _finding(self, span: tuple[int, int], index: int) -> Finding:
         return Finding(self.name, Label.BANNED_TERM, self.action, span[0], span[1],
                        f"banned term ({self.origins[index]})")
+
+
+def bounded_match_py(keys: Iterable[str], text: str) -> bool:
+    """Whether some key occurs in ``text`` at term boundaries (no word character on either side): whether
+    :meth:`TermCheck._matches` finds anything, as a match that counts either has both boundaries or touches one that
+    counts. The reference of the compiled ``may_match``, which answers it for ASCII text."""
+    n = len(text)
+    for key in keys:
+        i = text.find(key)
+        while i >= 0:
+            end = i + len(key)
+            if (i == 0 or not is_word_char(text[i - 1])) and (end == n or not is_word_char(text[end])):
+                return True
+            i = text.find(key, i + 1)
+    return False
 
 
 def _char_offsets(data: bytes, offsets: set[int]) -> dict[int, int]:
