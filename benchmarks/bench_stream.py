@@ -1,7 +1,7 @@
 """Benchmark of the stream guard against TARGETS.md: the CPU of a streamed answer against one buffered check of the
 same answer, the cost of each chunk, and the memory of an open stream.
 
-    python benchmarks/bench_stream.py [--turns 30] [--rounds 5] [--streams 200] [--seed 20240601]
+    python benchmarks/bench_stream.py [--turns 30] [--rounds 5] [--streams 200] [--seed 20240601] [--breakdown]
 
 For each policy, every typical turn of ``workload.py`` (a ~2 KB answer, 10 sources, 1,000 banned terms) is checked
 buffered (one ``Guard.check``) and streamed (a ``StreamGuard`` fed chunks of 3-6 characters, seeded, then
@@ -10,6 +10,13 @@ ratio is the median over turns of streamed / buffered (each turn's medians over 
 ``perf_counter_ns`` around one ``feed``. Memory: ``--streams`` streams open at once, each fed the first half of its
 answer's chunks, measured with ``tracemalloc`` (after a warm-up, so that caches shared between streams are not
 counted); "beyond held" takes away the characters each stream holds back (one byte each: the answers are ASCII).
+
+``--breakdown`` also splits a streamed answer's CPU into parts, each measured on its own in the same run: the
+chunks fed with every look skipped (what a chunk costs that brings no look), the final check of the whole answer,
+the checks run alone on the window of each look that ran them (a turn of the window, as a look builds it, and
+``run_checks``), and the rest: the looks' own work (which statements are complete, the holds for terms and copies,
+the edits, moving the window) and the looks that stop before the checks. The first three are what any guard that
+runs the checks once per completed statement on its window would pay: a floor for this design.
 
 Policies: the typical inline policy (citations with coverage flagged, quotes, banned terms, instructions), whose
 copies of invisible sources block (the default ``on_unauthorized``); the same with copies stripped; and with them
@@ -33,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from workload import Turn, make_terms, make_turns
 
+import guardrail.stream
 from guardrail import Guard, Source
+from guardrail.engine import run_checks
 from guardrail.stream import StreamGuard
 
 SEED = 20_240_601
@@ -147,6 +156,78 @@ def memory(guard: Guard, prepared: list[Prepared], streams: int) -> dict[str, fl
             "held_chars": held / streams, "beyond_held_kb": (per - held / streams) / 1024}
 
 
+class _Timed(StreamGuard):
+    """A stream guard that adds up the CPU of its looks (``_advance``, the gated ones too)."""
+
+    __slots__ = ("looking",)
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.looking = 0
+
+    def _advance(self) -> str:
+        start = time.process_time_ns()
+        try:
+            return super()._advance()
+        finally:
+            self.looking += time.process_time_ns() - start
+
+
+def windows(guard: Guard, p: Prepared) -> list[tuple[str, bool, bool]]:
+    """The window of each look of ``p``'s stream that ran the checks (not a re-check of edits), with how the window
+    starts (``after_text``, ``continued``)."""
+    seen: list[tuple[str, bool, bool]] = []
+
+    def recording(compiled: Any, turn: Any, again: bool = False) -> Any:
+        if not again:
+            seen.append((turn.output, turn.after_text, turn.continued))
+        return run_checks(compiled, turn, again)
+
+    guardrail.stream.run_checks = recording  # type: ignore[assignment]
+    try:
+        stream_once(guard, p)
+    finally:
+        guardrail.stream.run_checks = run_checks
+    return seen
+
+
+def breakdown(guard: Guard, prepared: list[Prepared], rounds: int) -> dict[str, float]:
+    """Where a streamed answer's CPU goes (see the module's docstring); each part the median over turns of its
+    median over rounds, in µs, and ``checked``: the number of looks that ran the checks."""
+    looks = [windows(guard, p) for p in prepared]
+    parts: dict[str, list[list[int]]] = {k: [[] for _ in prepared] for k in ("buffered", "streamed", "chunks",
+                                                                             "looks", "finish", "checks")}
+    clock = time.process_time_ns
+    compiled = guard.compiled
+    for _ in range(rounds):
+        for k, p in enumerate(prepared):
+            t = p.turn
+            start = clock()
+            guard.check(t.output, t.sources, t.roles)
+            parts["buffered"][k].append(clock() - start)
+            session = _Timed(compiled, p.sources, p.roles)
+            start = clock()
+            for chunk in p.chunks:
+                session.feed(chunk)
+            fed = clock()
+            session.finish()
+            end = clock()
+            parts["streamed"][k].append(end - start)
+            parts["finish"][k].append(end - fed)
+            parts["looks"][k].append(session.looking)
+            parts["chunks"][k].append(fed - start - session.looking)
+            start = clock()
+            for text, after_text, continued in looks[k]:
+                turn = session._turn(text, time.perf_counter() + 10.0)
+                turn.after_text, turn.continued = after_text, continued
+                run_checks(compiled, turn)
+            parts["checks"][k].append(clock() - start)
+    out = {name: statistics.median(statistics.median(x) for x in per_turn) / 1000
+           for name, per_turn in parts.items()}
+    out["checked"] = statistics.mean(map(len, looks))
+    return out
+
+
 def check_equal(guard: Guard, prepared: list[Prepared]) -> None:
     """The streamed answer is the buffered decision (the property tests' promise, on this workload)."""
     for p in prepared:
@@ -163,6 +244,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--streams", type=int, default=200)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--breakdown", action="store_true", help="split a streamed answer's CPU into its parts")
     args = parser.parse_args()
     terms = make_terms(args.seed, 1_000)
     turns = make_turns(args.seed, args.turns, terms)
@@ -184,6 +266,24 @@ def main() -> None:
               f"{c['chunk_p50_us']:7.2f}µs {c['chunk_p99_us']:7.1f}µs {m['mem_per_stream_kb']:8.1f}KB "
               f"{m['held_chars']:6.0f} {m['beyond_held_kb']:9.1f}KB")
     print("\ntargets: ratio ≤ 3x, chunk p50 ≤ 10 µs, memory per open stream ≤ 16 KB beyond the text held back")
+    if not args.breakdown:
+        return
+    print("\nwhere a streamed answer's CPU goes, in buffered checks of it (medians over turns, µs in brackets)")
+    header = (f"{'policy':24} {'streamed':>9} {'chunks':>12} {'final check':>12} {'looks':>5} {'their checks':>13} "
+              f"{'floor':>6} {'rest of the looks':>17}")
+    print(header)
+    print("-" * len(header))
+    for name, policy in policies(terms).items():
+        guard = Guard.from_dict(policy)
+        b = breakdown(guard, prepared, args.rounds)
+        unit = b["buffered"]
+        floor = b["chunks"] + b["finish"] + b["checks"]
+        rest = b["looks"] - b["checks"]
+        print(f"{name:24} {b['streamed'] / unit:8.1f}x {b['chunks'] / unit:5.2f}x ({b['chunks']:4.0f}) "
+              f"{b['finish'] / unit:5.2f}x ({b['finish']:4.0f}) {b['checked']:5.1f} {b['checks'] / unit:5.2f}x "
+              f"({b['checks']:5.0f}) {floor / unit:5.2f}x {rest / unit:9.2f}x ({rest:5.0f})")
+    print("\nfloor: the chunks, the final check and the looks' checks, what one look a completed statement costs at "
+          "least\nwith checks that start from nothing on each window; the rest is the looks' own work")
 
 
 if __name__ == "__main__":
