@@ -23,6 +23,12 @@ the checks are not run (skipping a look only ever holds text longer: each look i
 inside the settled part are final, because segmentation is prefix-stable and every located check is local to its
 statement; at the end the whole output is checked once more for the verdict, and a release that were not a prefix of
 it would block.
+
+A look reads the whole window, so a window that stays long (no statement can be released: a run-on text, a language
+without the sentence ends read here, an upstream sending ``a. b. a. b.`` for megabytes) would make each look cost as
+much as all the text so far. Past :data:`_LONG` characters the window is therefore looked at again only once it has
+grown by a quarter, and its deltas wait unjoined meanwhile: the work per stream stays linear in its length, and such
+a window's text is held at most a quarter longer than it would be.
 """
 
 from __future__ import annotations
@@ -50,6 +56,8 @@ from .text import _SPEEDUPS, Kind, normalize, normalize_mapped
 # it matches where `[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n` does (a test holds it to that).
 _COMPLETES = re.compile(r"[.!?…\]\n](?:(?<=[.!?…])[\"'”’»)\]]*\s+\S|(?<=\])\s+\S|(?<=\n))")
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
+_LONG = 2048  # a window at least this long is looked at again only once it has grown by a quarter (module docstring)
+_EDGE = 16  # the characters of a long window kept to tell whether the next delta brings a look
 _END = itemgetter(1)  # a marker group's end
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
 _TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
@@ -100,10 +108,10 @@ class StreamGuard:
     """
 
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_compiled", "_continued", "_copy_hold", "_decided",
-                 "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids", "_hold_all", "_leak_n",
-                 "_line", "_on_finish", "_out", "_patterns", "_pending", "_retrieved", "_roles", "_sent", "_shared",
-                 "_sources", "_tail", "_terms", "_unedited", "_unsent", "_usual", "_visible", "_waiting", "_window",
-                 "blocked", "chunks", "findings", "first_release", "gated", "started")
+                 "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids", "_hold_all", "_later",
+                 "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending", "_retrieved", "_roles",
+                 "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent", "_usual", "_visible",
+                 "_waiting", "_window", "blocked", "chunks", "findings", "first_release", "gated", "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -127,6 +135,12 @@ class StreamGuard:
         self._all = _Text()  # the output before the window (all of it, when there is no window), for the verdict
         self._window = ""  # the window: the output from `_base` on
         self._waiting: list[str] = []  # deltas not yet joined to the window (inside a code block)
+        # A long window (see _LONG): the deltas since its last look, how long it must be for the next look, the last
+        # characters of the text so far, and whether a delta has brought what can complete a statement since.
+        self._later: _Text | None = None
+        self._next = 0
+        self._edge = ""
+        self._due = False
         self._base = 0
         self._continued = False  # the window starts inside a line, after a released sentence
         self._decided = 0  # how far in the window the checks last decided (statements up to it are settled)
@@ -166,7 +180,8 @@ class StreamGuard:
         """Everything fed so far: the output as generated."""
         if self._free or self._hold_all:
             return self._all.getvalue()
-        return self._all.getvalue() + self._window + "".join(self._waiting)
+        later = self._later.getvalue() if self._later is not None else ""
+        return self._all.getvalue() + self._window + "".join(self._waiting) + later
 
     @property
     def held_max(self) -> int:
@@ -201,6 +216,8 @@ class StreamGuard:
             self.started = time.perf_counter()
         self.chunks += 1
         self._fed += len(delta)
+        if self._next:
+            return self._feed_long(delta)
         if self._usual and self._fence is None:
             # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
             before = len(self._window)
@@ -211,6 +228,8 @@ class StreamGuard:
             out = self._advance()
             if not self.blocked:
                 self._note_fence(self._window)
+                if len(self._window) >= _LONG:
+                    self._note_long()
         elif self._free or self._hold_all:  # (else the window keeps what is not written there yet)
             self._all.write(delta)
             return self._send(delta) if self._free else ""
@@ -233,12 +252,49 @@ class StreamGuard:
             self._window = window = self._window + delta
         self._note_held(len(delta))
         if not self._by_statement:
-            return self._advance()
-        if not _completes(window, before, self._copy_hold):
+            out = self._advance()
+        elif not _completes(window, before, self._copy_hold):
             return ""
+        else:
+            out = self._advance()
+            if not self.blocked:
+                self._note_fence(self._window)
+        if not self.blocked and len(self._window) >= _LONG:
+            self._note_long()
+        return out
+
+    def _note_long(self) -> None:
+        """After a look that left the window long: wait for a quarter more before the next (see _LONG)."""
+        if self._fence is not None:
+            return  # (inside a code block, looks come only at lines that may close it)
+        window = self._window
+        self._next = len(window) + len(window) // 4
+        self._edge = window[-_EDGE:]
+        self._due = False
+        self._later = _Text()
+
+    def _feed_long(self, delta: str) -> str:
+        """:meth:`feed` while the window is long: the delta waits, and a look comes once the window has grown by a
+        quarter and something since can complete a statement (any delta, releasing terms only)."""
+        later = self._later
+        assert later is not None
+        later.write(delta)
+        edge = self._edge + delta
+        if not self._due:
+            self._due = not self._by_statement or _completes(edge, len(self._edge), self._copy_hold)
+        self._edge = edge[-_EDGE:]
+        if not self._due or self._fed - self._base < self._next:  # (the window and what waits: all since _base)
+            return ""
+        self._next = 0
+        self._later = None
+        self._window += later.getvalue()
+        self._note_held(len(delta))
         out = self._advance()
         if not self.blocked:
             self._note_fence(self._window)
+            if len(self._window) >= _LONG:
+                self._note_long()
+        self._note_held(0)
         return out
 
     def _note_fence(self, window: str) -> None:

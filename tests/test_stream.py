@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_properties import ACTING, BIG_BUDGET, SOURCES, STRIPPING, TERMS, answer, contexts, invisible_ids
@@ -53,6 +54,34 @@ def test_streamed_release_equals_the_buffered_decision(name: str, output: str, c
     if buffered.decision is Decision.BLOCKED:
         assert session.blocked
         # Nothing an acting finding covers reaches the user: no banned term, no invisible source's marker.
+        if guard.policy.banned_terms and guard.policy.banned_terms.on_match != "flag":
+            assert not TERM_FINDER.check(released).findings, released
+        for hidden in invisible_ids(ctx):
+            assert f"[doc:{hidden}]" not in released
+    else:
+        assert released == buffered.output
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(GUARDS)), output=answer(), ctx=contexts,
+       sizes=st.lists(st.integers(1, 24), max_size=12))
+def test_a_long_window_releases_what_the_buffered_check_decides(name: str, output: str, ctx: Any,
+                                                                 sizes: list[int]) -> None:
+    """The same promise while windows count as long from 24 characters on (their looks deferred, their deltas
+    waiting unjoined): what any stream here does past 2,048."""
+    import guardrail.stream as stream_module
+
+    guard = GUARDS[name]
+    long = stream_module._LONG
+    stream_module._LONG = 24
+    try:
+        released, session, verdict = stream(guard, output, sizes, ctx)
+    finally:
+        stream_module._LONG = long
+    buffered = guard.check(output, ctx[1], ctx[0])
+    assert verdict.decision is buffered.decision
+    if buffered.decision is Decision.BLOCKED:
+        assert session.blocked
         if guard.policy.banned_terms and guard.policy.banned_terms.on_match != "flag":
             assert not TERM_FINDER.check(released).findings, released
         for hidden in invisible_ids(ctx):
@@ -156,3 +185,54 @@ def test_a_long_code_block_costs_linear_work() -> None:
     finally:
         stream_module.prefix_statements = original  # type: ignore[assignment]
     assert large < 10 * small  # linear: 8x the text; quadratic would be ~64x
+
+
+def _looked_at(guard: Guard, output: str, size: int) -> tuple[int, str]:
+    """The characters the looks of one stream of ``output`` read (the windows they ran on), and what it released;
+    the release is checked against the buffered decision."""
+    import guardrail.stream as stream_module
+
+    seen = []
+    original = StreamGuard._advance
+
+    def counting(self: StreamGuard) -> str:
+        seen.append(len(self._window))
+        return original(self)
+
+    stream_module.StreamGuard._advance = counting  # type: ignore[method-assign]
+    try:
+        released, _, verdict = stream(guard, output, [size], (["employee"], SOURCES))
+    finally:
+        stream_module.StreamGuard._advance = original  # type: ignore[method-assign]
+    assert released == verdict.output == guard.check(output, SOURCES, ["employee"]).output
+    return sum(seen), released
+
+
+@pytest.mark.parametrize(("name", "unit"), [
+    ("acting", "a. b. "),  # what can end a sentence comes with every chunk, and none does
+    ("acting", "数据 [doc:hr-12] 表明"),  # a language without the sentence ends read here: markers bring the looks
+    ("terms-only", "one two three "),  # releasing terms only: a look with every chunk, on a line never ending
+])
+def test_a_window_that_stays_long_costs_linear_work(name: str, unit: str) -> None:
+    """A look reads its whole window: a window that never gets shorter is looked at again only once it has grown by
+    a quarter, so the text read by all the looks grows with the output, not with its square (megabytes of
+    ``a. b. `` took minutes of a server's CPU)."""
+    guard = GUARDS[name]
+    small, _ = _looked_at(guard, "Intro. " + unit * 400 + "End.", 8)
+    large, _ = _looked_at(guard, "Intro. " + unit * 3200 + "End.", 8)
+    assert large < 10 * small  # 8x the text: linear; quadratic would be ~64x
+
+
+def test_a_long_window_holds_its_text_at_most_a_quarter_longer() -> None:
+    """A statement that ends in a long window goes out once the window has grown by a quarter, not at the end."""
+    guard = GUARDS["acting"]
+    first = "Leave " + "and leave " * 300 + "is 25 days [doc:hr-12]."  # ~3 KB, one sentence
+    output = first + " Laptops last three years [doc:it-3]." * 60
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset({"employee"}))
+    fed = 0
+    for i in range(0, len(output), 5):
+        fed += len(output[i:i + 5])
+        if session.feed(output[i:i + 5]):
+            break
+    assert session.released.startswith(first)
+    assert fed <= 1.25 * len(first) + 64
