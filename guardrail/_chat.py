@@ -143,8 +143,8 @@ def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, st
         alternatives = entry.get("top_logprobs")
         if isinstance(alternatives, list) and alternatives:
             kept = [alt for alt in alternatives
-                    if not (isinstance(alt, dict) and isinstance(alt.get("token"), str)
-                            and (scrubber.carries(alt["token"]) or scrubber.carries(tail + alt["token"], len(tail))))]
+                    if not (isinstance(alt, dict) and any(scrubber.carries(t) or scrubber.carries(tail + t, len(tail))
+                                                          for t in _spellings(alt)))]
             if len(kept) != len(alternatives):
                 entry = {**entry, "top_logprobs": kept}
                 changed = True
@@ -155,42 +155,70 @@ def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, st
     return (out if changed else entries), tail
 
 
-def _tokens_carry(entries: Any, scrubber: Scrubber) -> bool:
-    """Whether the chosen tokens of logprob entries (their text or their bytes) spell a banned term or an invisible
-    ID: logprobs that do not match their text are not trusted to."""
+def _spellings(entry: dict[str, Any]) -> list[str]:
+    """What a logprob entry (or an alternative) spells: its token, and its bytes read as UTF-8."""
+    out = []
+    token = entry.get("token")
+    if isinstance(token, str):
+        out.append(token)
+    raw = entry.get("bytes")
+    if isinstance(raw, list) and raw and all(isinstance(b, int) and 0 <= b < 256 for b in raw):
+        out.append(bytes(raw).decode("utf-8", "replace"))
+    return out
+
+
+def _tokens_carry(entries: Any, scrubber: Scrubber, tail: str = "") -> bool:
+    """Whether the chosen tokens of logprob entries (their text or their bytes), alone or after ``tail`` (the
+    tokens before them), spell a banned term or an invisible ID: logprobs that do not match their text are not
+    trusted to."""
     if not scrubber.active or not isinstance(entries, list):
         return False
     texts = []
     for entry in entries:
         if not isinstance(entry, dict):
             return True
-        texts.append(str(entry.get("token") or ""))
-        raw = entry.get("bytes")
-        if isinstance(raw, list) and all(isinstance(b, int) and 0 <= b < 256 for b in raw):
-            texts.append(bytes(raw).decode("utf-8", "replace"))
-    return scrubber.carries("".join(texts)) or any(scrubber.carries(t) for t in texts)
+        texts.extend(_spellings(entry))
+    joined = "".join(texts)
+    return scrubber.carries(joined) or any(scrubber.carries(t) for t in texts) \
+        or (bool(tail) and scrubber.carries(tail + joined, len(tail)))
 
 
 def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool:
-    """Scrub every string of a completion or chunk that is not guarded text (ids, model names, annotations, a
-    choice's ``text``, fields of events without choices): banned terms and invisible IDs become the replacement.
-    Guarded text, logprobs and tool-call arguments are left to their own rules. Whether anything changed."""
+    """Scrub every string of a completion or chunk that is not guarded text, object keys too (ids, model names,
+    annotations, tool-call names, a choice's ``text``, fields of events without choices): banned terms and invisible
+    IDs become the replacement. Guarded text, the tokens of logprobs, tool-call arguments and audio data are left to
+    their own rules. Whether anything changed."""
     if not scrubber.active or not isinstance(obj, _CONTAINERS):  # (a bare string: the caller's own rules)
         return False
-    return _walk(obj, False, scrubber)
+    return _walk(obj, _TOP, scrubber)
 
 
-_LEFT = frozenset({*_TEXT_FIELDS, "tool_calls", "function_call", "audio"})  # guarded, or left alone unless listed
-_SKIPPED = _LEFT | {"logprobs"}  # what a message or delta leaves to other rules
-_LOGPROBS = frozenset({"logprobs"})  # what any other object leaves to them
+# Where a list or dict stands in a completion or chunk, for the scrub walk: what it leaves to other rules, and where
+# its keys lead. Only a completion's own structure counts (a "message" elsewhere is any object).
+_ANY, _TOP, _CHOICE, _MESSAGE, _PART, _CALL, _FUNCTION, _AUDIO, _LOGPROBS, _ENTRY = range(10)
+_LEFT_ALONE: dict[int, frozenset[str]] = {
+    _MESSAGE: frozenset(_TEXT_FIELDS),  # guarded text (a content list's parts: below)
+    _PART: frozenset({"text", "refusal"}),
+    _FUNCTION: frozenset({"arguments"}),  # guarded when the policy says so, else the application's
+    _AUDIO: frozenset({"transcript", "data"}),  # guarded text, and the audio itself (base64)
+    _ENTRY: frozenset({"token"}),  # travels with its text (the logprob rules)
+}
+_INSIDE: dict[int, dict[str, int]] = {  # a list's items stand where the list does
+    _TOP: {"choices": _CHOICE},
+    _CHOICE: {"message": _MESSAGE, "delta": _MESSAGE, "logprobs": _LOGPROBS},
+    _MESSAGE: {"content": _PART, "tool_calls": _CALL, "function_call": _FUNCTION, "audio": _AUDIO},
+    _CALL: {"function": _FUNCTION},
+    _LOGPROBS: {"content": _ENTRY, "refusal": _ENTRY},
+    _ENTRY: {"top_logprobs": _ENTRY},
+}
 _CONTAINERS = (list, dict)
-_MESSAGES = ("message", "delta")
 
 
-def _walk_py(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[str], str]) -> bool:
-    """Scrub the strings inside a list or dict in place (``guarded``: a message or delta); whether any changed. (A
-    function of the module, not a closure: a closure that calls itself is a reference cycle, and every response
-    would leave one for the garbage collector.) Values are replaced while the dict is iterated: its keys stay."""
+def _walk_py(value: list[Any] | dict[str, Any], mode: int, scrub: Callable[[str], str]) -> bool:
+    """Scrub the strings inside a list or dict in place, its keys too (``mode``: where it stands); whether any
+    changed. (A function of the module, not a closure: a closure that calls itself is a reference cycle, and every
+    response would leave one for the garbage collector.) Values are replaced while the dict is iterated; a key that
+    changes has the dict rebuilt after, in its order."""
     changed = False
     if isinstance(value, list):
         for i, item in enumerate(value):
@@ -198,33 +226,44 @@ def _walk_py(value: list[Any] | dict[str, Any], guarded: bool, scrub: Callable[[
                 new = scrub(item)
                 if new is not item:
                     value[i], changed = new, True
-            elif isinstance(item, _CONTAINERS):
-                changed |= _walk_py(item, guarded, scrub)
+            elif isinstance(item, dict):
+                changed |= _walk_py(item, mode, scrub)
+            elif isinstance(item, list):
+                changed |= _walk_py(item, _ANY, scrub)
         return changed
-    skipped = _SKIPPED if guarded else _LOGPROBS
+    left = _LEFT_ALONE.get(mode, frozenset())
+    inside = _INSIDE.get(mode, {})
+    renamed = False
     for k, item in value.items():
+        if isinstance(k, str) and scrub(k) is not k:
+            renamed = True
         if isinstance(item, str):
-            if k in skipped:
+            if k in left:
                 continue
             new = scrub(item)
             if new is not item:
                 value[k], changed = new, True
-        elif isinstance(item, _CONTAINERS) and k not in skipped:
-            changed |= _walk_py(item, k in _MESSAGES, scrub)
+        elif isinstance(item, _CONTAINERS):
+            changed |= _walk_py(item, inside.get(k, _ANY), scrub)
+    if renamed:
+        items = [(scrub(k) if isinstance(k, str) else k, v) for k, v in value.items()]
+        value.clear()
+        value.update(items)
+        changed = True
     return changed
 
 
-def _walk(value: list[Any] | dict[str, Any], guarded: bool, scrubber: Scrubber) -> bool:
-    """:func:`_walk_py` with ``scrubber.scrub``, in C when it can be (a response's skeleton: ids, names, roles; its
-    short strings found in the scrubber's memos without a call)."""
+def _walk(value: list[Any] | dict[str, Any], mode: int, scrubber: Scrubber) -> bool:
+    """:func:`_walk_py` with ``scrubber.scrub``, in C when it can be (a response's skeleton: ids, names, roles, keys;
+    its short strings found in the scrubber's memos without a call)."""
     if _SPEEDUPS is None:
-        return _walk_py(value, guarded, scrubber.scrub)
-    return _SPEEDUPS.walk(value, guarded, scrubber.scrub, scrubber.memos, _SKIPPED, _LOGPROBS)  # type: ignore[no-any-return]
+        return _walk_py(value, mode, scrubber.scrub)
+    return _SPEEDUPS.walk(value, mode, scrubber.scrub, scrubber.memos)  # type: ignore[no-any-return]
 
 
 def scrub_strings(texts: list[str], scrubber: Scrubber) -> bool:
     """Scrub a list of strings in place (header names and values, say); whether any changed."""
-    return _walk(texts, False, scrubber)
+    return _walk(texts, _ANY, scrubber)
 
 
 # ----------------------------------------------------------------------------------------------- whole completions
@@ -311,8 +350,9 @@ class _Field:
             text, self.carry = text[:-1], text[-1]
         if _SURROGATES.search(text):
             text = text.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")  # join the pairs
-        if self.tracking is None:
-            self.tracking = entries is not None  # a stream sends logprobs from its first chunk on, or never
+        if self.tracking is None and text:
+            # A stream sends logprobs with its first text on, or never (OpenAI's first chunk, the role's, has none).
+            self.tracking = entries is not None
         if self.tracking and self.synced and text:
             self.pending.append([text, entries])
         return self.guard.feed(text) if text else ""
@@ -347,6 +387,9 @@ class _Field:
             self.pending.pop(0)
             self.head = 0
             if isinstance(entries, list):
+                if _tokens_carry(entries, scrubber, self.tail):  # tokens that spell what their text does not
+                    self.synced = False
+                    break
                 entries, self.tail = _scrub_entries(entries, scrubber, self.tail)
                 if isinstance(entries, list):
                     kept.append(entries)
@@ -453,6 +496,9 @@ class ChunkStream:
             return self._broken("upstream_malformed", str(exc))
         if ("error" in obj or item.event == "error") and not obj.get("choices"):
             return self._upstream_error(obj)
+        event = item.event
+        if self._scrubber.active and event != "message":  # (an event's name is the upstream's to choose, too)
+            event = self._scrubber.scrub(event)
         if self._encoder is None:
             # The chunks this guard writes itself (re-sent text, the end of a blocked choice) repeat the first
             # chunk's id, model and fingerprint: scrubbed, as every chunk's are.
@@ -463,7 +509,7 @@ class ChunkStream:
         if not choices:  # a usage chunk, say: no text to guard, but nothing in it may spell what the user must not see
             if scrub_extras(obj, self._scrubber, self._tool_calls):
                 return b"data: " + dumps(obj) + b"\n\n"
-            return _event(item.data, item.event)
+            return _event(item.data, event)
         if not isinstance(choices, list):
             return self._broken("upstream_malformed", "stream chunk: choices is not a list")
         try:
@@ -475,7 +521,7 @@ class ChunkStream:
         if scrub_extras(obj, self._scrubber, self._tool_calls):
             changed = True
         if not changed:
-            return _event(item.data, item.event) + tail
+            return _event(item.data, event) + tail
         kept = [c for c in choices if _carries(c)]
         if not kept and set(obj) <= _CHUNK_KEYS | {"choices", "usage"} and obj.get("usage") is None:
             return tail  # nothing left in it to say

@@ -1838,9 +1838,86 @@ static PyObject *scrubbed(PyObject *text, PyObject *scrub, PyObject *memos)
  * what the C stack holds). */
 #define WALK_MAX_DEPTH 2000
 
-/* walk(value, guarded, scrub, memos, skipped_guarded, skipped): see guardrail._chat._walk_py. */
-static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *memos, PyObject *skip_guarded,
-                      PyObject *skip, int depth)
+/* Where a list or dict stands in a completion or chunk: guardrail._chat's _ANY ... _ENTRY, in that order. */
+enum { W_ANY, W_TOP, W_CHOICE, W_MESSAGE, W_PART, W_CALL, W_FUNCTION, W_AUDIO, W_LOGPROBS, W_ENTRY };
+
+static int key_is(PyObject *key, const char *name)
+{
+    return PyUnicode_CompareWithASCIIString(key, name) == 0;
+}
+
+/* Whether a string under `key` (a str) of a dict standing at `mode` is left to other rules (_chat._LEFT_ALONE). */
+static int left_alone(int mode, PyObject *key)
+{
+    switch (mode) {
+    case W_MESSAGE:
+        return key_is(key, "content") || key_is(key, "refusal") || key_is(key, "reasoning_content")
+            || key_is(key, "reasoning");
+    case W_PART:
+        return key_is(key, "text") || key_is(key, "refusal");
+    case W_FUNCTION:
+        return key_is(key, "arguments");
+    case W_AUDIO:
+        return key_is(key, "transcript") || key_is(key, "data");
+    case W_ENTRY:
+        return key_is(key, "token");
+    default:
+        return 0;
+    }
+}
+
+/* Where what `key` (a str) of a dict standing at `mode` holds stands (_chat._INSIDE). */
+static int inside(int mode, PyObject *key)
+{
+    switch (mode) {
+    case W_TOP:
+        return key_is(key, "choices") ? W_CHOICE : W_ANY;
+    case W_CHOICE:
+        if (key_is(key, "message") || key_is(key, "delta"))
+            return W_MESSAGE;
+        return key_is(key, "logprobs") ? W_LOGPROBS : W_ANY;
+    case W_MESSAGE:
+        if (key_is(key, "content"))
+            return W_PART;
+        if (key_is(key, "tool_calls"))
+            return W_CALL;
+        if (key_is(key, "function_call"))
+            return W_FUNCTION;
+        return key_is(key, "audio") ? W_AUDIO : W_ANY;
+    case W_CALL:
+        return key_is(key, "function") ? W_FUNCTION : W_ANY;
+    case W_LOGPROBS:
+        return key_is(key, "content") || key_is(key, "refusal") ? W_ENTRY : W_ANY;
+    case W_ENTRY:
+        return key_is(key, "top_logprobs") ? W_ENTRY : W_ANY;
+    default:
+        return W_ANY;
+    }
+}
+
+/* The dict `value` again, in its order, with its str keys scrubbed (some key changed). 0, or -1 on an error. */
+static int rename_keys(PyObject *value, PyObject *scrub, PyObject *memos)
+{
+    PyObject *items = PyDict_Items(value);
+    if (items == NULL)
+        return -1;
+    PyDict_Clear(value);
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
+        PyObject *pair = PyList_GET_ITEM(items, i), *key = PyTuple_GET_ITEM(pair, 0);
+        PyObject *new = PyUnicode_Check(key) ? scrubbed(key, scrub, memos) : Py_NewRef(key);
+        int failed = new == NULL || PyDict_SetItem(value, new, PyTuple_GET_ITEM(pair, 1)) < 0;
+        Py_XDECREF(new);
+        if (failed) {
+            Py_DECREF(items);
+            return -1;
+        }
+    }
+    Py_DECREF(items);
+    return 0;
+}
+
+/* walk(value, mode, scrub, memos): see guardrail._chat._walk_py. */
+static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memos, int depth)
 {
     int changed = 0;
     if (depth > WALK_MAX_DEPTH) {
@@ -1867,7 +1944,7 @@ static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *m
             }
             else if (PyList_Check(item) || PyDict_Check(item)) {
                 Py_INCREF(item);
-                int c = walk_value(item, guarded, scrub, memos, skip_guarded, skip, depth + 1);
+                int c = walk_value(item, PyDict_Check(item) ? mode : W_ANY, scrub, memos, depth + 1);
                 Py_DECREF(item);
                 if (c < 0)
                     goto fail;
@@ -1876,39 +1953,44 @@ static int walk_value(PyObject *value, int guarded, PyObject *scrub, PyObject *m
         }
     }
     else {
-        PyObject *skipped = guarded ? skip_guarded : skip, *key, *item;
+        PyObject *key, *item;
         Py_ssize_t pos = 0;
+        int renamed = 0;
         while (PyDict_Next(value, &pos, &key, &item)) {
-            int is_str = PyUnicode_Check(item);
-            if (!is_str && !PyList_Check(item) && !PyDict_Check(item))
-                continue;
+            int is_str = PyUnicode_Check(item), c = 0;
             Py_INCREF(key);  /* (held from here: a key's hash or comparison may be Python code) */
             Py_INCREF(item);
-            int c = PySet_Contains(skipped, key);
-            if (c != 0) {  /* skipped, or an error */
-                Py_DECREF(key);
-                Py_DECREF(item);
-                if (c < 0)
-                    goto fail;
-                continue;
-            }
-            if (is_str) {
-                PyObject *new = scrubbed(item, scrub, memos);
-                c = new == NULL ? -1 : new != item;
-                if (c > 0 && PyDict_SetItem(value, key, new) < 0)  /* the key is there: no resize */
+            int named = PyUnicode_Check(key);
+            if (named) {
+                PyObject *new = scrubbed(key, scrub, memos);
+                if (new == NULL)
                     c = -1;
-                Py_XDECREF(new);
+                else {
+                    renamed |= new != key;
+                    Py_DECREF(new);
+                }
             }
-            else {
-                int message = PyUnicode_Check(key) && (PyUnicode_CompareWithASCIIString(key, "message") == 0
-                                                        || PyUnicode_CompareWithASCIIString(key, "delta") == 0);
-                c = walk_value(item, message, scrub, memos, skip_guarded, skip, depth + 1);
+            if (c == 0 && is_str) {
+                if (!(named && left_alone(mode, key))) {
+                    PyObject *new = scrubbed(item, scrub, memos);
+                    c = new == NULL ? -1 : new != item;
+                    if (c > 0 && PyDict_SetItem(value, key, new) < 0)  /* the key is there: no resize */
+                        c = -1;
+                    Py_XDECREF(new);
+                }
             }
+            else if (c == 0 && (PyList_Check(item) || PyDict_Check(item)))
+                c = walk_value(item, named ? inside(mode, key) : W_ANY, scrub, memos, depth + 1);
             Py_DECREF(key);
             Py_DECREF(item);
             if (c < 0)
                 goto fail;
             changed |= c;
+        }
+        if (renamed) {
+            if (rename_keys(value, scrub, memos) < 0)
+                goto fail;
+            changed = 1;
         }
     }
     Py_LeaveRecursiveCall();
@@ -1920,10 +2002,9 @@ fail:
 
 static PyObject *walk(PyObject *self, PyObject *args)
 {
-    PyObject *value, *scrub, *memos, *skip_guarded, *skip;
-    int guarded;
-    if (!PyArg_ParseTuple(args, "OpOO!O!O!:walk", &value, &guarded, &scrub, &PyTuple_Type, &memos,
-                          &PyFrozenSet_Type, &skip_guarded, &PyFrozenSet_Type, &skip))
+    PyObject *value, *scrub, *memos;
+    int mode;
+    if (!PyArg_ParseTuple(args, "OiOO!:walk", &value, &mode, &scrub, &PyTuple_Type, &memos))
         return NULL;
     if (PyTuple_GET_SIZE(memos) != 3 || !PyDict_Check(PyTuple_GET_ITEM(memos, 0))
         || !PyDict_Check(PyTuple_GET_ITEM(memos, 1))) {
@@ -1934,7 +2015,11 @@ static PyObject *walk(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "walk() takes a list or a dict");
         return NULL;
     }
-    int changed = walk_value(value, guarded, scrub, memos, skip_guarded, skip, 0);
+    if (mode < W_ANY || mode > W_ENTRY) {
+        PyErr_SetString(PyExc_ValueError, "walk() takes a mode of guardrail._chat");
+        return NULL;
+    }
+    int changed = walk_value(value, mode, scrub, memos, 0);
     return changed < 0 ? NULL : PyBool_FromLong(changed);
 }
 
@@ -2190,7 +2275,7 @@ static PyMethodDef methods[] = {
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
     {"group_sources", group_sources, METH_VARARGS, "group_sources(sources, roles): see guardrail.checks.base"},
-    {"walk", walk, METH_VARARGS, "walk(value, guarded, scrub, memos, skipped_guarded, skipped): see guardrail._chat"},
+    {"walk", walk, METH_VARARGS, "walk(value, mode, scrub, memos): see guardrail._chat._walk_py"},
     {"without_spans", without_spans, METH_VARARGS, "without_spans(text, start, end, spans): see guardrail.text"},
     {"coerce_sources", coerce_sources, METH_O, "coerce_sources(values): see guardrail.models.coerce_sources"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},

@@ -634,3 +634,80 @@ def test_an_invisible_id_spelled_as_a_renderer_shows_it_is_scrubbed(spelled: str
     scrubber = Scrubber(guard.compiled, sources, frozenset({"employee"}))
     assert scrubber.scrub(f"see {spelled} now") == "see [redacted] now"
     assert scrubber.carries(spelled)
+
+
+# ------------------------------------------------------------------- found by an attacker's review of the proxy
+
+
+def test_every_other_string_of_a_completion_is_scrubbed_wherever_it_stands() -> None:
+    """Tool-call names and ids, a part's annotations and URLs, an image part, keys, what logprobs carry beside their
+    tokens, an alternative that is no object and one whose bytes spell a term, and a "message" outside the choices:
+    none is guarded text, so each is scrubbed (the walk once left whole subtrees alone)."""
+    body = completion(
+        {"message": {"role": "assistant", "content": [
+            {"type": "text", "text": "Leave is 25 days [doc:a].", "annotations": [{"title": "BLUEJAY"}]},
+            {"type": "image_url", "image_url": {"url": "https://x.invalid/s"}}],
+            "tool_calls": [{"id": "call s", "type": "function", "function": {"name": "BLUEJAY", "arguments": "{}"}}],
+            "function_call": {"name": "BLUEJAY", "arguments": "{}"}, "audio": {"id": "BLUEJAY", "data": "AAAA"}},
+         "logprobs": {"content": [{"token": "Leave is 25 days [doc:a].", "logprob": -1, "note": "BLUEJAY",
+                                   "top_logprobs": ["BLUEJAY", {"token": "x", "bytes": list(b"BLUEJAY")}]}],
+                      "note": "Project Falcon", "refusal": None}},
+        x={"message": {"content": "Project Falcon"}, "delta": {"content": "BLUEJAY"}}, BLUEJAY=1)
+    out = json.loads(body_of(guarded(GUARD, "application/json", [body])))
+    assert not [s for s in strings(out) if "BLUEJAY" in s or "Project Falcon" in s or s.endswith("/s") or " s" in s]
+    assert not [k for k in _keys(out) if "BLUEJAY" in k]
+    message = out["choices"][0]["message"]
+    assert message["content"][0]["text"] == "Leave is 25 days [doc:a]."  # guarded text keeps its own rules
+    assert message["tool_calls"][0]["function"] == {"name": "[redacted]", "arguments": "{}"}
+    assert message["audio"] == {"id": "[redacted]", "data": "AAAA"}  # the audio itself is left alone
+    assert out["x"] == {"message": {"content": "[redacted]"}, "delta": {"content": "[redacted]"}}
+
+
+def _keys(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [k for key, item in value.items() for k in (key, *_keys(item))]
+    if isinstance(value, list):
+        return [k for item in value for k in _keys(item)]
+    return []
+
+
+def test_stream_tool_call_names_and_event_names_are_scrubbed() -> None:
+    call = {"index": 0, "id": "call s", "type": "function", "function": {"name": "BLUEJAY", "arguments": "{}"}}
+    raw = (b'event: BLUEJAY\ndata: {"id":"c","choices":[],"usage":{"total_tokens":3}}\n\n'
+           b'event: s\ndata: ' + json.dumps({"id": "c", "choices": [{"index": 0, "delta": {
+               "tool_calls": [call]}}]}).encode() + b'\n\n' + chunk("Leave is 25 days [doc:a].") + chunk(finish="stop")
+           + b"data: [DONE]\n\n")
+    out = body_of(guarded(GUARD, "text/event-stream", [raw])).decode()
+    assert "BLUEJAY" not in out and "event: s\n" not in out and "call s" not in out
+    assert "event: [redacted]\n" in out
+
+
+def test_stream_logprobs_whose_tokens_spell_what_their_text_does_not_are_dropped() -> None:
+    """The tokens of a chunk released unchanged are the upstream's word that they spell its text: tokens that
+    spell an invisible ID or a banned term (alone, across chunks, or in their bytes) take the field's logprobs away
+    from there on, as in a completion."""
+    for tokens in ([[{"token": " s", "logprob": -1}]],  # an invisible ID as a whole token, with text ". "
+                   [[{"token": "BLUE", "logprob": -1}], [{"token": "JAY", "logprob": -1}]],  # a term across chunks
+                   [[{"token": ". ", "logprob": -1, "bytes": list(b"BLUEJAY")}]]):  # a term in the bytes
+        pieces = [chunk("", role="assistant", tokens=[])]
+        pieces += [chunk(". " if k == 0 else "Leave is 25 days [doc:a]. ", tokens=t) for k, t in enumerate(tokens)]
+        raw = b"".join([*pieces, chunk(finish="stop"), b"data: [DONE]\n\n"])
+        out = body_of(guarded(GUARD, "text/event-stream", [raw]))
+        assert not [s for s in readable(out) if "BLUEJAY" in s or s == " s"], tokens
+        assert "BLUE" not in out.decode() or "JAY" not in out.decode()
+
+
+def test_stream_logprobs_are_kept_after_a_first_chunk_without_them() -> None:
+    """OpenAI's first chunk carries the role, empty content and no logprobs; the rest carry theirs."""
+    raw = b"".join([
+        chunk("", role="assistant"),
+        chunk("Leave is ", tokens=[entry("Leave"), entry(" is ")]),
+        chunk("25 days [doc:a].", tokens=[entry("25 days [doc:a].")]),
+        chunk(finish="stop"),
+        b"data: [DONE]\n\n",
+    ])
+    out = body_of(guarded(GUARD, "text/event-stream", [raw]))
+    sent = [json.loads(ev.data)["choices"] for ev in events(out) if ev.data != "[DONE]"]
+    tokens = [e["token"] for choices in sent for c in choices if c.get("logprobs")
+              for e in c["logprobs"].get("content") or []]
+    assert tokens == ["Leave", " is ", "25 days [doc:a]."]

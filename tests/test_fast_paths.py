@@ -304,7 +304,9 @@ def test_compiled_source_grouping_agrees_with_the_pure_one(sources: list[Source]
 
 
 _WALK_KEYS = st.sampled_from(["message", "delta", "logprobs", "content", "text", "tool_calls", "refusal", "id",
-                              "model", "role", "name", "annotations"])
+                              "model", "role", "name", "annotations", "choices", "function", "arguments", "audio",
+                              "transcript", "data", "token", "top_logprobs", "bytes", "function_call", "reasoning",
+                              "BLUEJAY", "fin-9", "see fin-9"])
 _WALK_STRINGS = st.one_of(st.sampled_from(["BLUEJAY", "see fin-9 now", "gpt-4o", "assistant", "", "chatcmpl-1",
                                            "the merger with Initech closes on Friday and nobody may know",
                                            "Project\u00a0Falcon", "x" * 300 + " BLUEJAY"]),
@@ -313,16 +315,40 @@ _TREES = st.recursive(st.one_of(_WALK_STRINGS, st.integers(), st.none(), st.bool
                       lambda inner: st.one_of(st.lists(inner, max_size=4),
                                               st.dictionaries(_WALK_KEYS, inner, max_size=5)),
                       max_leaves=30)
+# Completions and chunks as the walk meets them (every mode of it reached), with anything anywhere.
+_ENTRIES = st.lists(st.fixed_dictionaries({"token": _WALK_STRINGS}, optional={
+    "bytes": st.lists(st.integers(0, 255), max_size=4), "x": _TREES,
+    "top_logprobs": st.lists(st.one_of(_WALK_STRINGS, st.fixed_dictionaries({"token": _WALK_STRINGS})), max_size=3)}),
+    max_size=3)
+_MESSAGES = st.fixed_dictionaries({}, optional={
+    "content": st.one_of(_WALK_STRINGS, st.lists(st.one_of(_WALK_STRINGS, st.dictionaries(_WALK_KEYS, _TREES,
+                                                                                          max_size=4)), max_size=3)),
+    "refusal": _WALK_STRINGS, "role": _WALK_STRINGS, "x": _TREES,
+    "tool_calls": st.lists(st.fixed_dictionaries({}, optional={
+        "id": _WALK_STRINGS, "function": st.dictionaries(_WALK_KEYS, _TREES, max_size=3)}), max_size=2),
+    "audio": st.dictionaries(_WALK_KEYS, _TREES, max_size=3)})
+_CHOICES = st.lists(st.fixed_dictionaries({}, optional={
+    "message": _MESSAGES, "delta": _MESSAGES, "text": _WALK_STRINGS, "x": _TREES,
+    "logprobs": st.fixed_dictionaries({}, optional={"content": _ENTRIES, "refusal": _ENTRIES, "x": _TREES})}),
+    max_size=3)
+_COMPLETIONS = st.fixed_dictionaries({}, optional={"choices": _CHOICES, "id": _WALK_STRINGS, "x": _TREES,
+                                                   "BLUEJAY": _TREES})
 
 
 @pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
 @SETTINGS
-@given(st.one_of(st.lists(_TREES, max_size=3), st.dictionaries(_WALK_KEYS, _TREES, max_size=5)), st.booleans())
+@given(st.one_of(_COMPLETIONS, st.lists(_TREES, max_size=3), st.dictionaries(_WALK_KEYS, _TREES, max_size=5)),
+       st.integers(0, 9))
 @example({"choices": [{"message": {"content": "BLUEJAY", "refusal": "BLUEJAY", "logprobs": ["BLUEJAY"]},
-                       "logprobs": {"content": [{"token": "BLUEJAY"}]}, "text": "fin-9"}]}, False)
-def test_compiled_scrub_walk_agrees_with_the_pure_one(tree: Any, guarded: bool) -> None:
-    # The same strings replaced, in the same places, with the same answer; twice over (the second time most
-    # strings are found in the scrubber's memos, which the compiled walk reads itself).
+                       "logprobs": {"content": [{"token": "BLUEJAY"}]}, "text": "fin-9"}]}, 1)
+@example({"choices": [{"delta": {"audio": {"transcript": "BLUEJAY", "data": "BLUEJAY", "id": "BLUEJAY"},
+                                 "tool_calls": [{"id": "BLUEJAY", "function": {"name": "BLUEJAY", "arguments": "x"}}],
+                                 "function_call": {"arguments": "BLUEJAY"}},
+                       "logprobs": {"content": [{"token": "BLUEJAY", "x": "BLUEJAY",
+                                                 "top_logprobs": [{"token": "BLUEJAY"}, "BLUEJAY"]}]}}]}, 1)
+def test_compiled_scrub_walk_agrees_with_the_pure_one(tree: Any, mode: int) -> None:
+    # The same strings replaced, in the same places, keys too, with the same answer; twice over (the second time
+    # most strings are found in the scrubber's memos, which the compiled walk reads itself).
     import copy
 
     from guardrail import Guard, _chat
@@ -333,9 +359,19 @@ def test_compiled_scrub_walk_agrees_with_the_pure_one(tree: Any, guarded: bool) 
                Source("a", "Leave is 25 days.", None)]
     for _ in range(2):
         pure, compiled = copy.deepcopy(tree), copy.deepcopy(tree)
-        changed = _chat._walk_py(pure, guarded, Scrubber(guard.compiled, sources, frozenset({"hr"})).scrub)
-        assert _chat._walk(compiled, guarded, Scrubber(guard.compiled, sources, frozenset({"hr"}))) is changed
-        assert compiled == pure and (changed or pure == tree)
+        changed = _chat._walk_py(pure, mode, Scrubber(guard.compiled, sources, frozenset({"hr"})).scrub)
+        assert _chat._walk(compiled, mode, Scrubber(guard.compiled, sources, frozenset({"hr"}))) is changed
+        assert compiled == pure and list(map(str, _keys(compiled))) == list(map(str, _keys(pure)))
+        assert changed or pure == tree
+
+
+def _keys(value: Any) -> list[Any]:
+    """Every key of a tree, in order (dicts that compare equal may hold them in another order)."""
+    if isinstance(value, dict):
+        return [k for key, item in value.items() for k in (key, *_keys(item))]
+    if isinstance(value, list):
+        return [k for item in value for k in _keys(item)]
+    return []
 
 
 def test_the_compiled_scrub_walk_refuses_what_it_cannot_read() -> None:
@@ -349,11 +385,13 @@ def test_the_compiled_scrub_walk_refuses_what_it_cannot_read() -> None:
     for _ in range(100_000):
         deep = [deep]
     with pytest.raises(RecursionError):
-        _chat._walk(deep, False, scrubber)
+        _chat._walk(deep, _chat._ANY, scrubber)
     with pytest.raises(TypeError):
-        base_module._SPEEDUPS.walk("BLUEJAY", False, scrubber.scrub, scrubber.memos, _chat._SKIPPED, _chat._LOGPROBS)
+        base_module._SPEEDUPS.walk("BLUEJAY", _chat._TOP, scrubber.scrub, scrubber.memos)
     with pytest.raises(TypeError):
-        base_module._SPEEDUPS.walk([], False, scrubber.scrub, ({}, {}), _chat._SKIPPED, _chat._LOGPROBS)
+        base_module._SPEEDUPS.walk([], _chat._TOP, scrubber.scrub, ({}, {}))
+    with pytest.raises(ValueError):
+        base_module._SPEEDUPS.walk([], 10, scrubber.scrub, scrubber.memos)
 
 
 def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None:
@@ -376,7 +414,7 @@ def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None
         tree = {Key("content"): "x" * 1000, Key("id"): "y"}
         armed = True
         try:
-            _SPEEDUPS.walk(tree, False, str.upper, ({}, {}, object()), _chat._SKIPPED, _chat._LOGPROBS)
+            _SPEEDUPS.walk(tree, _chat._TOP, str.upper, ({}, {}, object()))
         except RuntimeError:
             pass
         short = tuple.__new__(Source, ("a",))
@@ -387,7 +425,7 @@ def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None
         for _ in range(100_000):
             deep = [deep]
         try:
-            _SPEEDUPS.walk(deep, False, str.upper, ({}, {}, object()), _chat._SKIPPED, _chat._LOGPROBS)
+            _SPEEDUPS.walk(deep, _chat._ANY, str.upper, ({}, {}, object()))
         except RecursionError as exc:
             assert "nested too deeply" in str(exc)
         else:
