@@ -261,6 +261,37 @@ def _walk(value: list[Any] | dict[str, Any], mode: int, scrubber: Scrubber) -> b
     return _SPEEDUPS.walk(value, mode, scrubber.scrub, scrubber.memos)  # type: ignore[no-any-return]
 
 
+def scrub_body(body: bytes, media: str, scrubber: Scrubber) -> bytes:
+    """The body of a response that is no chat completion (an error, say) without banned terms or invisible IDs:
+    JSON has every string scrubbed, keys too; other UTF-8 text is scrubbed whole. ``body`` itself when nothing
+    changed, or when it is no UTF-8 text at all."""
+    if not scrubber.active or not body:
+        return body
+    if media == "application/json" or media.endswith("+json"):
+        import json
+
+        import orjson
+
+        try:
+            try:
+                obj = orjson.loads(body)
+            except ValueError:  # (a lone surrogate's \uXXXX)
+                obj = json.loads(body)
+        except (ValueError, RecursionError):
+            obj = None
+        if isinstance(obj, _CONTAINERS):
+            try:
+                return dumps(obj) if _walk(obj, _TOP, scrubber) else body
+            except RecursionError:
+                pass  # (scrubbed as text)
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return body
+    new = scrubber.scrub(text)
+    return body if new is text else new.encode("utf-8")
+
+
 def scrub_strings(texts: list[str], scrubber: Scrubber) -> bool:
     """Scrub a list of strings in place (header names and values, say); whether any changed."""
     return _walk(texts, _ANY, scrubber)
@@ -470,6 +501,12 @@ class ChunkStream:
             if self.finished:
                 break
         return b"".join(out)
+
+    def broken_off(self, code: str, message: str) -> bytes:
+        """The bytes that end the stream when the upstream's body was cut short (``code``: why)."""
+        if self.finished:
+            return b""
+        return self._broken(code, message)
 
     def close(self) -> bytes:
         """The bytes that end the stream, once the upstream's body is complete."""
@@ -682,7 +719,7 @@ class ChunkStream:
         if self._fail_closed:
             self.error = (code, message)
             return self._error_end()
-        return self._end_all() + (self._done() if code != "upstream_truncated" else self._stop())
+        return self._end_all() + (self._stop() if code in ("upstream_truncated", "upstream_timeout") else self._done())
 
     def _stop(self) -> bytes:
         self.finished = True

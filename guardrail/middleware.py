@@ -4,8 +4,9 @@ On a guarded route (by default every path ending in ``/chat/completions``) the r
 is: an OpenAI chat completion (``application/json``), a stream of chunks (``text/event-stream``) or plain text
 (``text/plain``, streamed or not). JSON and unstreamed text are held whole and rewritten; streams go out as the stream
 guard releases them (:mod:`guardrail._chat` does the rewriting; this module moves bytes and reports). Non-2xx
-responses, HEAD, other routes and non-HTTP scopes pass through untouched. Compression must be applied outside this
-middleware (add GZip after it, so that it wraps it).
+responses are not judged, but what the caller may not see is scrubbed from their headers and body (an error may
+quote the prompt, and with it a passage); HEAD, other routes and non-HTTP scopes pass through untouched.
+Compression must be applied outside this middleware (add GZip after it, so that it wraps it).
 
 What cannot be checked is a ``GUARD_ERROR``, and under ``fail_mode: closed`` it is an error, not a content block
 (CONTRACT section 6): a buffered response becomes a 502 with ``{"error": {"message", "type": "guardrail_error",
@@ -29,7 +30,16 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from . import telemetry
-from ._chat import ChunkStream, FieldVerdict, ShapeError, guard_completion, guard_error, scrub_strings, worst
+from ._chat import (
+    ChunkStream,
+    FieldVerdict,
+    ShapeError,
+    guard_completion,
+    guard_error,
+    scrub_body,
+    scrub_strings,
+    worst,
+)
 from ._ids import new_request_id
 from ._log import log_verdict, logger, logs
 from ._scrub import Scrubber
@@ -58,6 +68,9 @@ class TurnContext:
     instructions: Instructions | None = None
     request_id: str = ""
     traceparent: str | None = None
+    upstream_failure: tuple[str, str] | None = None
+    """``(code, message)`` when the body the app sends is cut short by its own upstream (see
+    :func:`note_upstream_failure`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +114,18 @@ def attach_context(
 
         context.instructions = instructions if isinstance(instructions, Instructions) else \
             parse(instructions, prompt=prompt)
+
+
+def note_upstream_failure(scope: Scope, code: str, message: str) -> None:
+    """Tell the guard that the body the app is sending ends early because its own upstream failed (a read timeout:
+    ``upstream_timeout``; a connection cut: ``upstream_truncated``): the response ends as a guard error with that
+    code (fail closed) instead of passing what came as if it were whole. The proxy calls it; so may an app that
+    relays a model's body itself."""
+    context = scope.get(CONTEXT_KEY)
+    if context is None:
+        context = scope[CONTEXT_KEY] = TurnContext()
+    if context.upstream_failure is None:
+        context.upstream_failure = (code, message)
 
 
 class GuardrailMiddleware:
@@ -242,8 +267,12 @@ class _Responder:
         status = message["status"]
         raw = message["headers"] = list(message.get("headers") or ())  # (ASGI allows any iterable: read it once)
         if not 200 <= status < 300 or status == 204:
-            self.mode = "pass"
-            await self.send(message)
+            if not self._scrubber().active:  # (nothing to look for: the usual error passes as it came)
+                self.mode = "pass"
+                await self.send(message)
+                return
+            self.mode = "error"  # not judged, but scrubbed: held whole (see _finish_error)
+            self.start = message
             return
         self.start = message
         media = _header(raw, b"content-type", "").split(";")[0].strip().lower()
@@ -295,13 +324,17 @@ class _Responder:
             assert self.stream is not None
             out = self.stream.feed(chunk) if chunk else b""
             if not more:
-                out += self.stream.close()
+                failure = self.context.upstream_failure
+                out += self.stream.broken_off(*failure) if failure else self.stream.close()
             if out or not more:
                 await self._stream_body(out, more)
         elif mode == "text-stream":
             assert self.text is not None
             out = self.text.feed(chunk)
             if not more:
+                failure = self.context.upstream_failure
+                if failure and not self.text.broken:
+                    self.text.broken, self.text.error = True, failure
                 out += self.text.close()
                 self.verdicts = [FieldVerdict(0, "text", self.text.verdict, self.text.stream.text)] \
                     if self.text.verdict else []
@@ -310,6 +343,15 @@ class _Responder:
                 await self.send({"type": "http.response.body", "body": out, "more_body": more})
         elif mode in ("done", "discard"):
             return  # the answer went out already; the rest of the app's body is dropped
+        elif mode == "error":
+            self.size += len(chunk)
+            self.body.append(chunk)
+            if self.size > self.owner.max_body_bytes:  # too big to scrub: the status and headers go, the body not
+                self.body, self.mode = [], "discard"
+                await self._send_start(streaming=False, length=0)
+                await self.send({"type": "http.response.body", "body": b"", "more_body": False})
+            elif not more:
+                await self._finish_error(b"".join(self.body))
         elif mode == "unreadable":
             if not more:
                 self.mode = "done"
@@ -352,6 +394,10 @@ class _Responder:
 
     async def _finish_buffered(self, body: bytes) -> None:
         mode, self.mode = self.mode, "done"
+        if self.context.upstream_failure is not None and self.fail_closed:  # (open: what came is checked)
+            self.error = self.context.upstream_failure
+            await self._send_error()
+            return
         try:
             new_body = self._guard_json(body) if mode == "json" else self._guard_text(body)
         except ShapeError as exc:
@@ -369,6 +415,20 @@ class _Responder:
         decision = worst([v.verdict.decision for v in self.verdicts])
         await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body),
                                decision=decision)
+        await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
+
+    async def _finish_error(self, body: bytes) -> None:
+        """A non-2xx response, whole: its body and headers without what the caller may not see (a compressed body
+        cannot be read: it goes as it came)."""
+        self.mode = "done"
+        assert self.start is not None
+        raw = self.start["headers"]
+        if _header(raw, b"content-encoding", "identity").strip().lower() == "identity":
+            media = _header(raw, b"content-type", "").split(";")[0].strip().lower()
+            new_body = scrub_body(body, media, self._scrubber())
+        else:
+            new_body = body
+        await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
     def _guard_json(self, body: bytes) -> bytes:

@@ -19,7 +19,7 @@ import hashlib
 import hmac
 import json
 import math
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import quote
@@ -35,7 +35,7 @@ from starlette.routing import Route
 
 from ._scrub import Scrubber
 from .guard import Guard
-from .middleware import GuardrailMiddleware, attach_context
+from .middleware import GuardrailMiddleware, attach_context, note_upstream_failure
 from .models import coerce_sources
 
 CHAT_PATH = "/v1/chat/completions"
@@ -161,7 +161,8 @@ def create_proxy(
 
         def relay(reply: httpx.Response) -> Response:
             passed = {k: v for k, v in reply.headers.items() if k.lower() in _PASSED_HEADERS}
-            return StreamingResponse(_relay(reply), status_code=reply.status_code, headers=passed,
+            return StreamingResponse(_relay(reply, scope=request.scope), status_code=reply.status_code,
+                                     headers=passed,
                                      background=BackgroundTask(reply.aclose))
 
         return await send(request, lambda c: c.build_request("POST", base_url + "/chat/completions", json=body,
@@ -267,14 +268,21 @@ class UpstreamBrokeOff(Exception):
     so that the caller sees the body is incomplete."""
 
 
-async def _relay(reply: httpx.Response, abort: bool = False) -> AsyncIterator[bytes]:
+async def _relay(reply: httpx.Response, abort: bool = False,
+                 scope: MutableMapping[str, Any] | None = None) -> AsyncIterator[bytes]:
     try:
         async for chunk in reply.aiter_bytes():  # decoded: the guard reads text, not gzip
             yield chunk
     except httpx.HTTPError as exc:
         if abort:
             raise UpstreamBrokeOff(f"{exc.__class__.__name__}: {exc}") from None
-        return  # the upstream broke off: the guard sees a truncated body and its fail mode decides
+        if scope is not None:  # the guard hears of it, and its fail mode decides (else a cut body could pass)
+            if isinstance(exc, httpx.TimeoutException):
+                note_upstream_failure(scope, "upstream_timeout", "the model server stopped sending in the middle of "
+                                                                 "its answer")
+            else:
+                note_upstream_failure(scope, "upstream_truncated", "the model server broke off its answer "
+                                                                   f"({exc.__class__.__name__})")
 
 
 _INSTRUCTION_KEYS = ("instructions", "instruction_id_list", "kwargs", "constraints", "prompt")

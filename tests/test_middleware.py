@@ -179,9 +179,45 @@ def test_over_the_size_cap_fails_closed_or_open() -> None:
     (200, "POST", "/v1/embeddings", "http"),
 ])
 def test_untouched_responses(status: int, method: str, path: str, kind: str) -> None:
-    body = completion("Ask BLUEJAY.")
+    body = completion("Ask about leave.")
     app = upstream("application/json", [body], status=status)
     assert run(GuardrailMiddleware(app, guard=GUARD), path, method, kind) == run(app, path, method, kind)
+    if status == 200:  # (other routes and HEAD: whatever they say)
+        app = upstream("application/json", [completion("Ask BLUEJAY.")], status=status)
+        assert run(GuardrailMiddleware(app, guard=GUARD), path, method, kind) == run(app, path, method, kind)
+
+
+@pytest.mark.parametrize("status", [400, 404, 429, 500, 302])
+def test_an_error_response_is_not_judged_but_never_spells_what_the_caller_may_not_see(status: int) -> None:
+    """An upstream's error may quote the prompt, and with it a passage the caller may not see: its body (JSON:
+    every string and key; text: all of it) and headers are scrubbed; its status stays, and it gets no decision."""
+    error = json.dumps({"error": {"message": "Cannot answer about BLUEJAY; see s: Secret.", "code": "BLUEJAY"}})
+    app = upstream("application/json; charset=utf-8", [error.encode()], status=status, context=CONTEXT,
+                   extra=[("x-request-id", "BLUEJAY"), ("x-kept", "fine")])
+    messages = run(GuardrailMiddleware(app, guard=GUARD))
+    assert messages[0]["status"] == status
+    headers = headers_of(messages[0])
+    assert "x-request-id" not in headers and headers["x-kept"] == "fine" and "x-guardrail-decision" not in headers
+    body = body_of(messages)
+    assert int(headers["content-length"]) == len(body)
+    assert json.loads(body) == {"error": {"message": "Cannot answer about [redacted]; see [redacted]: Secret.",
+                                          "code": "[redacted]"}}
+    text = run(GuardrailMiddleware(upstream("text/plain", [b"no BLUEJAY ", b"here"], status=status,
+                                            context=CONTEXT), guard=GUARD))
+    assert body_of(text) == b"no [redacted] here" and text[0]["status"] == status
+
+
+def test_an_error_response_that_cannot_be_scrubbed() -> None:
+    """Compressed, it goes as it came (the proxy asks its upstream for no compression; an app compresses outside the
+    guard); over ``max_body_bytes``, its status and headers go without the body."""
+    squeezed = gzip.compress(b'{"error": {"message": "BLUEJAY"}}')
+    app = upstream("application/json", [squeezed], status=500, extra=[("content-encoding", "gzip")], context=CONTEXT)
+    assert body_of(run(GuardrailMiddleware(app, guard=GUARD))) == squeezed
+    big = b'{"error": {"message": "' + b"BLUEJAY " * 40 + b'"}}'
+    messages = run(GuardrailMiddleware(upstream("application/json", [big[:100], big[100:]], status=500,
+                                                context=CONTEXT), guard=GUARD, max_body_bytes=200))
+    assert messages[0]["status"] == 500 and body_of(messages) == b""
+    assert headers_of(messages[0])["content-length"] == "0"
 
 
 def test_websocket_and_lifespan_scopes_pass_through() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import math
 import threading
 import time
@@ -412,3 +413,94 @@ def test_a_pool_that_stays_full_is_an_openai_503() -> None:
 
         second = asyncio.run(main())
     assert_openai_error(second, 503, "upstream_busy")
+
+
+# ------------------------------------------------------------------ an upstream that errs, breaks off or stalls
+
+
+class RawUpstream:
+    """A model server written on a socket, to answer what a well-behaved one never would: each request gets the
+    next of ``replies``, a list of ``(bytes, seconds)`` steps written in turn, pausing after each, then the
+    connection is closed (cutting a body that promised more)."""
+
+    def __init__(self) -> None:
+        self.replies: list[list[tuple[bytes, float]]] = []
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.server: Any = None
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                       if line.lower().startswith(b"content-length:")), 0)
+        await reader.readexactly(length)
+        for data, pause in self.replies.pop(0):
+            writer.write(data)
+            await writer.drain()
+            await asyncio.sleep(pause)
+        writer.close()
+
+    def __enter__(self) -> str:
+        self.thread.start()
+
+        async def start() -> Any:
+            return await asyncio.start_server(self._serve, "127.0.0.1", 0)
+
+        self.server = asyncio.run_coroutine_threadsafe(start(), self.loop).result(10)
+        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
+
+    def __exit__(self, *exc: Any) -> None:
+        self.loop.call_soon_threadsafe(self.server.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+
+def _head(status: str, media: str, length: int | None = None) -> bytes:
+    size = f"content-length: {length}\r\n" if length is not None else "transfer-encoding: chunked\r\n"
+    return f"HTTP/1.1 {status}\r\ncontent-type: {media}\r\n{size}connection: close\r\n\r\n".encode()
+
+
+def _piece(data: bytes) -> bytes:
+    return f"{len(data):x}\r\n".encode() + data + b"\r\n"
+
+
+def _ask(url: str, stream: bool = False) -> httpx.Response:
+    body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "stream": stream,
+            "guardrail": {"sources": [{"id": "fin-9", "text": "Secret.", "roles": ["exec"]}], "roles": ["staff"]}}
+    return httpx.post(url + "/v1/chat/completions", json=body, headers=AUTH, timeout=30)
+
+
+def test_an_upstream_error_goes_back_without_what_the_caller_may_not_see() -> None:
+    error = b'{"error": {"message": "Cannot answer about BLUEJAY; see fin-9.", "type": "invalid_request_error"}}'
+    raw = RawUpstream()
+    raw.replies = [[(_head("429 Too Many Requests", "application/json", len(error)) + error, 0)]]
+    with raw as url, BackgroundServer(create_proxy(GUARD, url + "/v1", api_key=KEY)) as proxy:
+        reply = _ask(proxy.url)
+    assert reply.status_code == 429
+    assert reply.json() == {"error": {"message": "Cannot answer about [redacted]; see [redacted].",
+                                      "type": "invalid_request_error"}}
+
+
+def test_an_answer_the_upstream_breaks_off_or_stalls_in_is_an_error_not_an_answer() -> None:
+    """A body cut short (a promised length not reached, a chunked body without its end) or stalled past the
+    proxy's timeout ends as a guard error with its cause, in each shape: it used to pass as a whole answer."""
+    whole = json.dumps({"object": "chat.completion", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "All fine."}}]}).encode()
+    sse = b'data: {"choices": [{"index": 0, "delta": {"content": "Leave is 25 days. "}}]}\n\n'
+    raw = RawUpstream()
+    raw.replies = [
+        [(_head("200 OK", "application/json", len(whole) + 10) + whole, 0)],  # complete JSON, a longer length
+        [(_head("200 OK", "text/plain") + _piece(b"The answer is: do "), 0)],  # chunked, cut
+        [(_head("200 OK", "text/event-stream") + _piece(sse), 2.0)],  # stalls past the timeout
+        [(_head("200 OK", "application/json") + _piece(whole[:20]), 2.0)],
+    ]
+    with raw as url, BackgroundServer(create_proxy(GUARD, url + "/v1", api_key=KEY, timeout=0.5)) as proxy:
+        cut_json = _ask(proxy.url)
+        cut_text = _ask(proxy.url)
+        stalled_stream = _ask(proxy.url, stream=True)
+        stalled_json = _ask(proxy.url)
+    assert_openai_error(cut_json, 502, "upstream_truncated")
+    assert cut_text.status_code == 200 and cut_text.text.endswith("[guardrail error: upstream_truncated]")
+    assert '"code": "upstream_timeout"' in stalled_stream.text.replace('":"', '": "')
+    assert stalled_stream.text.rstrip().endswith("data: [DONE]")
+    assert_openai_error(stalled_json, 502, "upstream_timeout")
