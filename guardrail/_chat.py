@@ -35,6 +35,7 @@ from ._sse import (
     encode_done,
     encode_error,
     encode_event,
+    has_duplicate_keys,
 )
 from .models import Action, Decision, Finding, Label, Verdict
 from .stream import StreamGuard
@@ -281,7 +282,7 @@ def scrub_body(body: bytes, media: str, scrubber: Scrubber) -> bytes:
             obj = None
         if isinstance(obj, _CONTAINERS):
             try:
-                return dumps(obj) if _walk(obj, _TOP, scrubber) else body
+                return dumps(obj) if _walk(obj, _TOP, scrubber) or has_duplicate_keys(body, obj) else body
             except RecursionError:
                 pass  # (scrubbed as text)
     try:
@@ -533,6 +534,9 @@ class ChunkStream:
             return self._broken("upstream_malformed", str(exc))
         if ("error" in obj or item.event == "error") and not obj.get("choices"):
             return self._upstream_error(obj)
+        # A key written twice is read as its last value here, perhaps as its first by the client: then the event
+        # goes out as parsed, never as written.
+        written = not has_duplicate_keys(item.data, obj)
         event = item.event
         if self._scrubber.active and event != "message":  # (an event's name is the upstream's to choose, too)
             event = self._scrubber.scrub(event)
@@ -544,7 +548,7 @@ class ChunkStream:
             self._encoder = ChunkEncoder(self._template)
         choices = obj.get("choices")
         if not choices:  # a usage chunk, say: no text to guard, but nothing in it may spell what the user must not see
-            if scrub_extras(obj, self._scrubber, self._tool_calls):
+            if scrub_extras(obj, self._scrubber, self._tool_calls) or not written:
                 return b"data: " + dumps(obj) + b"\n\n"
             return _event(item.data, event)
         if not isinstance(choices, list):
@@ -557,7 +561,7 @@ class ChunkStream:
             return tail
         if scrub_extras(obj, self._scrubber, self._tool_calls):
             changed = True
-        if not changed:
+        if not changed and written:
             return _event(item.data, event) + tail
         kept = [c for c in choices if _carries(c)]
         if not kept and set(obj) <= _CHUNK_KEYS | {"choices", "usage"} and obj.get("usage") is None:

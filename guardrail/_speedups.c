@@ -2023,6 +2023,88 @@ static PyObject *walk(PyObject *self, PyObject *args)
     return changed < 0 ? NULL : PyBool_FromLong(changed);
 }
 
+/* -------------------------------------------------------------------------------------- duplicate JSON keys */
+
+/* json_members(text) -> int: the colons outside strings of a JSON text (bytes or str), which in valid JSON are its
+ * objects' members, one each; -1 for a str with no UTF-8 form. */
+static PyObject *json_members(PyObject *self, PyObject *arg)
+{
+    const char *p;
+    Py_ssize_t n;
+    if (PyBytes_Check(arg)) {
+        p = PyBytes_AS_STRING(arg);
+        n = PyBytes_GET_SIZE(arg);
+    }
+    else if (PyUnicode_Check(arg)) {
+        p = PyUnicode_AsUTF8AndSize(arg, &n);
+        if (p == NULL) {
+            PyErr_Clear();
+            return PyLong_FromLong(-1);
+        }
+    }
+    else {
+        PyErr_SetString(PyExc_TypeError, "json_members() takes bytes or str");
+        return NULL;
+    }
+    Py_ssize_t count = 0;
+    int in_string = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = 0;
+        }
+        else if (c == '"')
+            in_string = 1;
+        else if (c == ':')
+            count++;
+    }
+    return PyLong_FromSsize_t(count);
+}
+
+static Py_ssize_t count_members_of(PyObject *value, int depth)
+{
+    if (depth > WALK_MAX_DEPTH) {
+        PyErr_SetString(PyExc_RecursionError, "a value nested too deeply to count");
+        return -1;
+    }
+    Py_ssize_t total = 0;
+    if (PyDict_Check(value)) {
+        PyObject *key, *item;
+        Py_ssize_t pos = 0;
+        total = PyDict_GET_SIZE(value);
+        while (PyDict_Next(value, &pos, &key, &item)) {
+            if (PyDict_Check(item) || PyList_Check(item)) {
+                Py_ssize_t inner = count_members_of(item, depth + 1);
+                if (inner < 0)
+                    return -1;
+                total += inner;
+            }
+        }
+    }
+    else if (PyList_Check(value)) {
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(value); i++) {
+            PyObject *item = PyList_GET_ITEM(value, i);
+            if (PyDict_Check(item) || PyList_Check(item)) {
+                Py_ssize_t inner = count_members_of(item, depth + 1);
+                if (inner < 0)
+                    return -1;
+                total += inner;
+            }
+        }
+    }
+    return total;
+}
+
+/* count_members(value) -> int: the members of every dict in a parsed JSON value (lists and dicts, as parsed). */
+static PyObject *count_members(PyObject *self, PyObject *value)
+{
+    Py_ssize_t total = count_members_of(value, 0);
+    return total < 0 ? NULL : PyLong_FromSsize_t(total);
+}
+
 /* ---------------------------------------------------------------------------------------------- banned terms */
 
 /* term_filter(keys) -> capsule; may_match(filter, text) -> bool: whether some key occurs in ASCII text at term
@@ -2276,6 +2358,8 @@ static PyMethodDef methods[] = {
     {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
     {"group_sources", group_sources, METH_VARARGS, "group_sources(sources, roles): see guardrail.checks.base"},
     {"walk", walk, METH_VARARGS, "walk(value, mode, scrub, memos): see guardrail._chat._walk_py"},
+    {"json_members", json_members, METH_O, "json_members(text): the colons outside strings of a JSON text"},
+    {"count_members", count_members, METH_O, "count_members(value): the members of every dict in a parsed value"},
     {"without_spans", without_spans, METH_VARARGS, "without_spans(text, start, end, spans): see guardrail.text"},
     {"coerce_sources", coerce_sources, METH_O, "coerce_sources(values): see guardrail.models.coerce_sources"},
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},

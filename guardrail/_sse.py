@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from guardrail.exceptions import GuardrailError
+from guardrail.text import _SPEEDUPS
 
 __all__ = [
     "DEFAULT_MAX_EVENT_BYTES",
@@ -410,6 +411,37 @@ def encode_comment(text: str = "") -> bytes:
 def encode_error(message: str, code: str, kind: str = "guardrail_error") -> bytes:
     """An OpenAI-shaped error event: ``data: {"error": {"message", "type", "code"}}``."""
     return b"data: " + dumps({"error": {"message": message, "type": kind, "code": code}}) + b"\n\n"
+
+
+def has_duplicate_keys(text: str | bytes, obj: Any) -> bool:
+    """Whether the JSON ``text``, parsed into ``obj``, names a key twice in one object. A parser keeps the last
+    value and another reader may keep the first: what was checked must then go out as parsed, not as written.
+    In C: the members the text writes (a colon each, outside strings) against those the parsed objects hold."""
+    if _SPEEDUPS is not None:
+        written = _SPEEDUPS.json_members(text)
+        if written >= 0:
+            return bool(written != _SPEEDUPS.count_members(obj))
+    return _has_duplicate_keys_py(text)
+
+
+def _has_duplicate_keys_py(text: str | bytes) -> bool:
+    """:func:`has_duplicate_keys`, in Python: the reference (the text parsed again, each object's pairs looked at)."""
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        if len({k for k, _ in items}) != len(items):
+            raise _Duplicated
+        return dict(items)
+
+    try:
+        json.loads(text, object_pairs_hook=pairs)
+    except _Duplicated:
+        return True
+    except (ValueError, RecursionError):
+        return False
+    return False
+
+
+class _Duplicated(Exception):
+    pass
 
 
 def dumps(obj: Any) -> bytes:

@@ -43,7 +43,7 @@ from ._chat import (
 from ._ids import new_request_id
 from ._log import log_verdict, logger, logs
 from ._scrub import Scrubber
-from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment
+from ._sse import StreamFormatError, Utf8Decoder, dumps, encode_comment, has_duplicate_keys
 from .guard import Guard
 from .models import Action, Decision, Finding, Label, Source, Verdict, coerce_sources
 from .stream import StreamGuard
@@ -448,6 +448,9 @@ class _Responder:
             self.verdicts, changed = guard_completion(
                 obj, lambda text: guard._check(text, sources, roles, compiled), self._scrubber(),
                 policy.blocked_message, tool_calls="tool_calls" in policy.fields)
+            # A key written twice is read as its last value here, and perhaps as its first by the client: what was
+            # checked goes out as parsed.
+            changed = changed or has_duplicate_keys(body, obj)
         except RecursionError:  # (what a raised recursion limit let the parser read, the scrub need not)
             raise ShapeError("nested too deeply") from None
         return dumps(obj) if changed else body

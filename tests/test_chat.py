@@ -711,3 +711,22 @@ def test_stream_logprobs_are_kept_after_a_first_chunk_without_them() -> None:
     tokens = [e["token"] for choices in sent for c in choices if c.get("logprobs")
               for e in c["logprobs"].get("content") or []]
     assert tokens == ["Leave", " is ", "25 days [doc:a]."]
+
+
+def test_a_key_written_twice_goes_out_as_the_guard_read_it() -> None:
+    """JSON that names a key twice is read as its last value by the guard's parser and perhaps as its first by the
+    client's: a completion, an event and an error body with one go out as parsed (one key, the value checked),
+    never as written."""
+    body = (b'{"id": "c", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "stop", '
+            b'"message": {"role": "assistant", "content": "BLUEJAY is go. See s.", "content": "All fine."}}]}')
+    out = body_of(guarded(GUARD, "application/json", [body]))
+    assert b"BLUEJAY" not in out and out.count(b'"content"') == 1
+    assert json.loads(out)["choices"][0]["message"]["content"] == "All fine."
+    event = (b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "BLUEJAY now. ", '
+             b'"\\u0063ontent": "Fine. "}}]}\n\n')
+    raw = event + chunk(finish="stop") + b"data: [DONE]\n\n"
+    streamed = body_of(guarded(GUARD, "text/event-stream", [raw]))
+    assert b"BLUEJAY" not in streamed and deltas(streamed) == "Fine. "
+    error = b'{"error": {"message": "BLUEJAY", "message": "busy"}}'
+    app = upstream("application/json", [error], status=500, context=CONTEXT)
+    assert json.loads(body_of(run(GuardrailMiddleware(app, guard=GUARD)))) == {"error": {"message": "busy"}}

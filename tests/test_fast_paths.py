@@ -5,6 +5,7 @@ against the whole re-check."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -821,3 +822,36 @@ def test_term_check_finds_the_same_with_the_filter_and_without(case: tuple[list[
     fast = check.run(turn)
     check._filter = None
     assert fast == check.run(turn)
+
+
+_JSON_KEYS = st.sampled_from(["a", "b", "content", "a:b", 'q"', "\\", "\u00e9", ""])
+_JSON_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=6), _JSON_KEYS),
+                            lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                    st.lists(st.tuples(_JSON_KEYS, inner), max_size=4)),
+                            max_leaves=20)
+
+
+def _written(value: Any, escape: bool) -> str:
+    """JSON text of a value whose objects are lists of pairs (a key may come twice), keys escaped or not."""
+    if isinstance(value, list) and value and all(isinstance(v, tuple) for v in value):
+        pairs = []
+        for key, item in value:
+            name = json.dumps(key, ensure_ascii=escape)
+            pairs.append(f"{name} : {_written(item, escape)}")
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_written(v, escape) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=escape)
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(_JSON_VALUES, st.booleans(), st.booleans())
+def test_compiled_duplicate_keys_agree_with_the_pure_ones(value: Any, escape: bool, as_bytes: bool) -> None:
+    import orjson
+
+    from guardrail._sse import _has_duplicate_keys_py, has_duplicate_keys
+
+    text = _written(value, escape)
+    data: str | bytes = text.encode() if as_bytes else text
+    assert has_duplicate_keys(data, orjson.loads(text)) is _has_duplicate_keys_py(data)
