@@ -22,6 +22,10 @@ def configure_cli_logging() -> None:
     root = logging.getLogger()
     if not root.handlers:
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        # httpx logs each upstream request at INFO with the status line the upstream wrote (its reason phrase is
+        # the upstream's to choose, and may spell anything): only its warnings.
+        for name in ("httpx", "httpcore"):
+            logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def logs(verdict: Verdict, error: str | None = None) -> bool:

@@ -197,6 +197,8 @@ class GuardrailMiddleware:
         return lifespan_send
 
 
+_KINDS = {"application/json": "json", "text/event-stream": "sse", "text/plain": "text"}
+"""A response's kind for its span, from its media type: a closed set (the upstream writes the header)."""
 _TRACEPARENT = re.compile(r"[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}")
 
 
@@ -278,8 +280,8 @@ class _Responder:
         media = _header(raw, b"content-type", "").split(";")[0].strip().lower()
         if self.telemetry:
             self.started = time.perf_counter()
-            self.span = telemetry.start_guard_span(self.guard.policy.name, self.guard.digest, media or "unknown",
-                                                   self.parent)
+            self.span = telemetry.start_guard_span(self.guard.policy.name, self.guard.digest,
+                                                   _KINDS.get(media, "other"), self.parent)
         encoding = _header(raw, b"content-encoding", "identity").strip().lower()
         compiled = self.compiled = self.guard.compiled.with_instructions(self.context.instructions)
         if encoding != "identity":

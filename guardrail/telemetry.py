@@ -266,7 +266,7 @@ def _shape(policy: str, digest: str, kind: str) -> tuple[str, dict[str, Any]]:
     key = (policy, digest, kind)
     shape = _SHAPES.get(key)
     if shape is None:
-        if len(_SHAPES) >= _MAX_SHAPES:  # kinds come from response headers: keep the cache bounded
+        if len(_SHAPES) >= _MAX_SHAPES:  # (a closed set of kinds, but any number of policies)
             _SHAPES.clear()
         shape = _SHAPES[key] = (f"apply_guardrail {policy}",
                                 {"gen_ai.operation.name": "apply_guardrail", "guardrail.policy.name": policy,
@@ -275,7 +275,7 @@ def _shape(policy: str, digest: str, kind: str) -> tuple[str, dict[str, Any]]:
 
 
 def start_guard_span(policy: str, digest: str, kind: str, parent: otel_context.Context | None = None) -> trace.Span:
-    """Start the span of one guarded response (``kind``: json, sse, text, check, stream)."""
+    """Start the span of one guarded response (``kind``: json, sse, text, other, check, stream)."""
     name, attributes = _shape(policy, digest, kind)
     return tracer().start_span(name, context=parent, attributes=attributes)
 

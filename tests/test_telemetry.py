@@ -355,3 +355,28 @@ def test_log_lines_carry_the_trace_id(otel: Otel, caplog: pytest.LogCaptureFixtu
     (line,) = [r.getMessage() for r in caplog.records if r.name == "guardrail"]
     assert line.endswith(f"trace_id={span.context.trace_id:032x}")
     assert json.dumps(line).count("BLUEJAY") == 0
+
+
+def test_a_responses_kind_is_one_of_a_few_whatever_its_content_type_says(otel: Otel) -> None:
+    """The span names the response's kind from a closed set: the upstream writes the content type, and a made-up
+    one may spell anything."""
+    guard = Guard.from_dict(POLICY)
+    body = completion({"message": {"content": "Leave is 25 days [doc:hr-12]."}})
+    for media in ("application/json", "application/x-bluejay", "text/plain"):
+        run(instrumented(guard, media, [body]))
+    kinds = [s.attributes["guardrail.response.kind"] for s in otel.spans.get_finished_spans()
+             if s.name.startswith("apply_guardrail")]
+    assert kinds == ["json", "other", "text"]
+    assert not [v for v in exported_values(otel) if "bluejay" in v.lower()]
+
+
+def test_the_services_log_no_upstream_status_line() -> None:
+    """httpx logs each request with the status line the upstream wrote, reason phrase and all: the services'
+    logging (``guardrail serve``, ``guardrail worker``) keeps only its warnings."""
+    code = ("import logging\n"
+            "from guardrail._log import configure_cli_logging\n"
+            "configure_cli_logging()\n"
+            "logging.getLogger('httpx').info('HTTP Request: POST /v1 \"HTTP/1.1 200 BLUEJAY\"')\n"
+            "logging.getLogger('guardrail').info('request=r1 decision=modified')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "request=r1" in proc.stderr and "BLUEJAY" not in proc.stderr
