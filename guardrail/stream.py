@@ -12,7 +12,9 @@ How far it can release (the *settled* point):
   after it waits for the next kept statement, because removing a later statement may take it;
 - banned terms need the longest possible match: text from which a term could still begin is held back (only this,
   where terms that redact or flag are the only acting check);
-- ``must_not_match`` patterns that act hold back from where a match could still begin (regex partial matching);
+- ``must_not_match`` patterns that act hold back from where a match could still begin or grow (regex partial
+  matching); one with an anchor or a lookbehind holds everything to the end (its matches depend on where the text
+  starts and ends, which a window cannot know);
 - checks of the whole output that block (schema, document-level instructions) hold everything to the end.
 
 The checks run again only when a chunk brings what can complete a statement (once: a completion seen by one chunk
@@ -108,10 +110,11 @@ class StreamGuard:
     """
 
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_compiled", "_continued", "_copy_hold", "_decided",
-                 "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids", "_hold_all", "_later",
-                 "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending", "_retrieved", "_roles",
-                 "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent", "_usual", "_visible",
-                 "_waiting", "_window", "blocked", "chunks", "findings", "first_release", "gated", "started")
+                 "_due", "_edge", "_fed", "_fence", "_finished_at", "_free", "_held", "_hidden", "_hidden_ids",
+                 "_hold_all", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending",
+                 "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent",
+                 "_usual", "_visible", "_waiting", "_window", "blocked", "chunks", "findings", "first_release", "gated",
+                 "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -121,6 +124,7 @@ class StreamGuard:
         """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this
         off to compare: the same text is released, and never later)."""
         self.chunks = 0  # deltas fed
+        self._finished_at: int | None = None  # the output's length, once finish() was called
         self._held = 0  # the most characters held back after a look (see `held_max`)
         self.started: float | None = None  # perf_counter at the first delta
         self.first_release: float | None = None  # perf_counter at the first text released
@@ -210,6 +214,8 @@ class StreamGuard:
 
     def feed(self, delta: str) -> str:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
+        if self._finished_at is not None:
+            raise RuntimeError("the stream is finished: nothing more can be fed")
         if self.blocked or not delta:
             return ""
         if self.started is None:
@@ -335,8 +341,11 @@ class StreamGuard:
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
+        if self._finished_at is not None:
+            raise RuntimeError("the stream is finished already")
         self._note_held(0)
         text = self.text
+        self._finished_at = len(text)
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         rest, verdict = self._finished(text, verdict)
         if self._on_finish is not None:
@@ -344,9 +353,13 @@ class StreamGuard:
         return rest, verdict
 
     def _finished(self, text: str, verdict: Verdict) -> tuple[str, Verdict]:
-        if self.blocked or verdict.decision is Decision.BLOCKED:
+        if verdict.decision is Decision.BLOCKED:
             self.blocked = True
             return "", verdict
+        if self.blocked:  # a look blocked what the whole output's check would not: the verdict says what happened
+            findings = [*self.findings, *(f for f in verdict.findings if f not in self.findings)]
+            return "", Verdict(Decision.BLOCKED, self._compiled.policy.blocked_message, findings,
+                               verdict.elapsed_us, verdict.instructions)
         released = self.released
         if not verdict.output.startswith(released):
             # The promise that release is a prefix of the decision broke: never send a mismatched answer.
@@ -412,7 +425,10 @@ class StreamGuard:
         bound = limit  # what the patterns leave: a bound on the limit the checks can decide
         for pattern in self._patterns:
             for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
-                if m.partial or m.end() == len(text):
+                # A match still open, one that touches the end, or one that more text could make longer (from its
+                # start the pattern can read all the text there is: "office.*March" once another March comes).
+                if m.partial or m.end() == len(text) or pattern.fullmatch(
+                        text, m.start(), partial=True, timeout=turn.remaining()) is not None:
                     bound = min(bound, m.start())
         # Would the checks let anything new go? Only if a statement not yet decided on is complete within the bound
         # (or, releasing terms only, the bound moved on). Else looking again is left to a later chunk.
@@ -466,6 +482,11 @@ class StreamGuard:
         if window:
             beyond = self._pending + window
             if not beyond.startswith(self._ahead):
+                if self._ahead.startswith(beyond):
+                    # A hold that reaches back into what was sent (a term's raw match beside one still open, seen
+                    # only by a look that gating would have skipped): nothing new goes; the end checks the rest.
+                    out, self._unsent = self._unsent, ""
+                    return self._send(out)
                 return self._block([Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
                                             "streamed text diverged from the checked output")])
             out = self._unsent + beyond[len(self._ahead):]

@@ -236,3 +236,74 @@ def test_a_long_window_holds_its_text_at_most_a_quarter_longer() -> None:
             break
     assert session.released.startswith(first)
     assert fed <= 1.25 * len(first) + 64
+
+
+def _patterns(patterns: list[str], action: str) -> dict[str, Any]:
+    return {"instructions": {"must_not_match": patterns, "on_violation": action}}
+
+
+# Found by a differential review (streamed against buffered, any chunking, gated and not): each once released text
+# the buffered check removes, or blocked what it passes.
+_FOUND: list[Any] = [
+    pytest.param(_patterns([r"\bTODO\b", r"one\.\Z"], "strip"), ["TODO here. Good one. Fine"], True,
+                 id="an end anchor met where the checked part of a window ends"),
+    pytest.param(_patterns([r"(?m)\.$"], "strip"), ["We agree.\nGood one. Fine"], True, id="a line-end anchor"),
+    pytest.param({"banned_terms": {"terms": ["BLUEJAY"], "on_match": "strip"}, **_patterns([r"one\.\Z"], "strip")},
+                 ["BLUEJAY here. Good one. Fine"], True, id="an end anchor after a stripped term"),
+    pytest.param(_patterns([r"(?<=\. )Bad"], "strip"), ["We agree. Bad one. ", "Fine."], True,
+                 id="a lookbehind reaching before the window"),
+    pytest.param(_patterns([r"(?<=\. )Bad"], "block"), ["We agree. Bad one. ", "Fine."], True,
+                 id="a lookbehind that blocks"),
+    pytest.param(_patterns([r"\A\s*Bad"], "strip"), ["We agree. Bad one. ", "Good two. Fine."], True,
+                 id="a start anchor met where a window starts"),
+    pytest.param(_patterns([r"\A\s*Bad"], "block"), ["We agree.\n", "Bad one.\n", "Fine."], True,
+                 id="a start anchor that blocks"),
+    pytest.param(_patterns([r"(?s)office.*March"], "strip"), ["We agree. The office is in March.\nGood.\n", "March."],
+                 True, id="a greedy match that later text makes longer"),
+    pytest.param(_patterns([r"office.*March"], "strip"), ["We agree. The office is in March. Good. ", "March."],
+                 True, id="a greedy match growing on its line"),
+    pytest.param({"quotes": {"on_unverified": "strip"}}, ['We agree. He said "". Then', ' we go home". Fine.'], True,
+                 id="an empty quotation, then a lone mark"),
+    pytest.param({"quotes": {}}, ['We agree. He said "". Then', ' we go home" ok. Fine.'], True,
+                 id="an empty quotation, blocking"),
+    pytest.param({"quotes": {"min_chars": 3, "on_unverified": "strip"}}, ['We agree. She said "". Then', ' "no'],
+                 True, id="an empty quotation, three characters"),
+    pytest.param({"banned_terms": {"terms": ["&"], "on_match": "redact"}}, ["x &.", "&"], False,
+                 id="ungated: a term's hold reaching back into what was sent"),
+    pytest.param({"banned_terms": {"terms": ["ab", ".x"], "on_match": "redact"}}, [" abx", "."], False,
+                 id="ungated: a raw match beside a term still open"),
+    pytest.param({"banned_terms": {"terms": ["AT&T", ".NET"], "on_match": "redact"}}, [" AT&Tx", "."], False,
+                 id="ungated: a raw match beside .NET"),
+]
+
+
+@pytest.mark.parametrize(("policy", "chunks", "gated"), _FOUND)
+def test_what_a_differential_review_found(policy: dict[str, Any], chunks: list[str], gated: bool) -> None:
+    guard = Guard.from_dict(policy)
+    session = StreamGuard(guard.compiled)
+    session.gated = gated
+    released = "".join(session.feed(c) for c in chunks)
+    rest, verdict = session.finish()
+    buffered = guard.check("".join(chunks))
+    assert verdict.decision is buffered.decision and session.blocked is (buffered.decision is Decision.BLOCKED)
+    if buffered.decision is Decision.BLOCKED:
+        assert rest == "" and not any(f.start < len(released) for f in buffered.findings
+                                      if f.action is Action.BLOCK and f.end < len("".join(chunks)))
+    else:
+        assert released + rest == buffered.output
+
+
+def test_a_stream_blocked_early_says_so_in_its_verdict_and_takes_no_more() -> None:
+    """A look that blocks decides: the verdict ``finish`` gives is blocked, whatever the whole output's check says
+    alone (it once said pass while nothing more went out), and a stream takes nothing once finished."""
+    guard = GUARDS["acting"]
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in SOURCES], frozenset({"employee"}))
+    session.feed("Leave is 25 days [doc:hr-12]. ")
+    session.blocked = True  # (as a look that found the release diverging would leave it)
+    session.findings = ()
+    rest, verdict = session.finish()
+    assert rest == "" and verdict.decision is Decision.BLOCKED and verdict.output == guard.policy.blocked_message
+    with pytest.raises(RuntimeError):
+        session.feed("More.")
+    with pytest.raises(RuntimeError):
+        session.finish()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import regex
 
@@ -52,6 +52,42 @@ _count_words: Callable[[str, list[tuple[int, int]]], int] = \
     _SPEEDUPS.count_words if _SPEEDUPS is not None else _count_words_py
 
 
+def window_safe(pattern: str) -> bool:
+    """Whether a pattern matches in a stream's window (text after what was released, up to what has come) where it
+    matches in the whole output: no anchor (``^ $ \\A \\Z``: the window's ends are not the output's) and no
+    lookbehind (it would read released text the window does not hold). Read with :mod:`re`'s parser; a pattern it
+    cannot read (syntax only :mod:`regex` has) is not taken to be safe."""
+    import re._constants as c
+    import re._parser as parser
+
+    try:
+        tree = parser.parse(pattern)
+    except Exception:
+        return False
+    anchors = {c.AT_BEGINNING, c.AT_BEGINNING_STRING, c.AT_END, c.AT_END_STRING, c.AT_BEGINNING_LINE, c.AT_END_LINE}
+    todo: list[Any] = [tree]
+    while todo:
+        for op, av in todo.pop():
+            if op is c.AT and av in anchors:
+                return False
+            if op in (c.ASSERT, c.ASSERT_NOT):
+                direction, sub = av
+                if direction < 0:
+                    return False
+                todo.append(sub)
+            elif op is c.BRANCH:
+                todo.extend(av[1])
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+                todo.append(av[2])
+            elif op is c.SUBPATTERN:
+                todo.append(av[3])
+            elif op is c.ATOMIC_GROUP:
+                todo.append(av)
+            elif op is c.GROUPREF_EXISTS:
+                todo.extend(x for x in av[1:] if x is not None)
+    return True
+
+
 class InstructionCheck:
     """``INSTRUCTION_VIOLATED``; the message names the rule. Rules about the whole output (lengths, sections,
     bullets, ``must_match``) cover the whole output; ``no_emoji`` and ``must_not_match`` cover what matched."""
@@ -81,11 +117,12 @@ class InstructionCheck:
         self.required_sections = tuple((s, normalize(s).strip()) for s in required_sections)
         self.must_match = must_match
         self.must_not_match = must_not_match
-        # Only whole-output rules that block need the whole output before anything is released.
+        # Only whole-output rules that block need the whole output before anything is released; and patterns that
+        # act and that what lies outside a stream's window can decide (see `window_safe`).
         document_rules = (max_words, min_words, max_chars, min_bullets, max_bullets)
-        self.whole_output = self.doc_action is Action.BLOCK and (
+        self.whole_output = (self.doc_action is Action.BLOCK and (
             any(r is not None for r in document_rules) or bool(required_sections) or bool(must_match)
-        )
+        )) or (action is not Action.FLAG and not all(window_safe(source) for source, _ in must_not_match))
 
     def recheck(self, turn: Turn) -> list[Finding]:
         """All of it: an edit can join a term, break the JSON or take away what a rule needs."""

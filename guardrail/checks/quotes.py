@@ -12,7 +12,9 @@ from ..models import Action, Finding, Label
 from ..text import Kind, normalize, normalize_source
 from .base import Turn
 
-_QUOTE = regex.compile(r'"([^"\n]+)"|“([^“”\n]+)”')
+# An empty "" is a quotation too (never long enough to check): its second mark closes it, as the segmenter reads it,
+# and opens nothing (else it would pair with a mark further on, in a later sentence that a stream may not have yet).
+_QUOTE = regex.compile(r'"([^"\n]*)"|“([^“”\n]+)”')
 
 
 class QuoteCheck:
@@ -126,9 +128,9 @@ def _every(turn: Turn) -> list[str]:
 
 def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
     """``(start, end, inner start, inner end)`` of each quotation in ``text`` from ``pos`` on: what ``_QUOTE``'s
-    ``finditer`` finds (``"..."`` or ``“...”`` within a line, not empty), found with ``str.find`` (a few calls per
-    quotation mark, not a step per character). Where the next of each mark and of a line break is, is kept, and
-    looked for again only once passed, so the whole text is read once for each."""
+    ``finditer`` finds (``"..."`` or ``“...”`` within a line; an empty ``""`` too), found with ``str.find`` (a few
+    calls per quotation mark, not a step per character). Where the next of each mark and of a line break is, is
+    kept, and looked for again only once passed, so the whole text is read once for each."""
     find = text.find
     nxt = {mark: find(mark, pos) for mark in ('"', "“", "”", "\n")}
 
@@ -146,7 +148,7 @@ def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
         line_end = after("\n", i + 1)
         if i == straight:
             close = after('"', i + 1)
-            if close > i + 1 and (line_end < 0 or close < line_end):
+            if close > i and (line_end < 0 or close < line_end):
                 yield i, close + 1, i + 1, close
                 pos = close + 1
                 continue
