@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser(
         "audit", help="check and score JSONL records offline: citation support with intervals, as a release gate",
         description="Check every record against the policy and score its citation support with an NLI judge "
-                    "(ALCE recall and precision, per-citation verdicts); a summary with 95%% Wilson intervals goes "
+                    "(ALCE recall and precision, per-citation verdicts); a summary with 95% Wilson intervals goes "
                     "to stderr, and --gate expressions decide the exit status (1 when one fails, 2 for malformed "
                     "lines or gates).")
     audit.add_argument("--policy", required=True, help="the policy file (YAML)")
@@ -103,7 +103,7 @@ def _parser() -> argparse.ArgumentParser:
 
     report = commands.add_parser(
         "report", help="the monitor's rates with 95%% intervals, per policy and per day; release gates",
-        description="Report every metric as k/n, rate and 95%% Wilson interval from the results store; --gate "
+        description="Report every metric as k/n, rate and 95% Wilson interval from the results store; --gate "
                     "expressions set the exit status (1 when one fails, 2 when one is malformed).")
     report.add_argument("--results", default="sqlite:///.guardrail/results.db", metavar="URL",
                         help="sqlite:///PATH or postgresql://... (default: %(default)s)")
@@ -163,7 +163,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     key = os.environ.get("GUARDRAIL_API_KEY", "")
     if not key.strip():
-        state = "is blank" if key else "is not set"
+        state = "is blank" if key else "is not set"  # (an empty variable counts as not set, as in most shells)
         print(f"guardrail: GUARDRAIL_API_KEY {state}: the proxy refuses to start without a key, because it trusts the "
               "roles its callers send; set it to a secret the calling application presents as its API key",
               file=sys.stderr)
@@ -281,12 +281,22 @@ def _report(args: argparse.Namespace) -> int:
     try:
         since = parse_day(args.since) if args.since else None
         until = parse_day(args.until, end=True) if args.until else None
+        if args.results.lower().startswith("sqlite:"):  # a reader makes no store: a mistyped path is an error
+            from .monitor.results._sqlite import parse_sqlite_url
+
+            path = parse_sqlite_url(args.results)
+            if not path.exists():
+                raise ResultsError(f"no results store at {path} (nothing scored there yet, or a mistyped --results)")
         store = open_results(args.results)
     except (ValueError, ResultsError) as exc:
         print(f"guardrail: {exc}", file=sys.stderr)
         return EXIT_ERROR
     try:
         report = build_report(store, args.policy, since, until)
+        if args.policy and not report["samples"] and not report["errors"]:
+            known = sorted(build_report(store, None, since, until)["by_policy"])
+            print(f"guardrail: no results for policy {args.policy!r}"
+                  + (f" (policies in the store: {', '.join(known)})" if known else ""), file=sys.stderr)
     finally:
         store.close()
     print(json.dumps(report, indent=2) if args.json else text_report(report))
@@ -315,7 +325,8 @@ def _validate(args: argparse.Namespace) -> int:
     from .guard import Guard
 
     guard = Guard.from_policy(args.path)
-    names = ", ".join(check.name for check in guard.compiled.checks) or "none"
+    # (each check once: rules and the section's own instructions are both the instructions check)
+    names = ", ".join(dict.fromkeys(check.name for check in guard.compiled.checks)) or "none"
     print(f"{args.path}: valid policy {guard.policy.name!r} (checks: {names})")
     return EXIT_OK
 

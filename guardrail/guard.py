@@ -159,9 +159,10 @@ class Guard:
     ) -> Callable[..., Any]:
         """Guard a function that calls the LLM directly.
 
-        ``llm`` is an async function returning the output text, or a function returning an async iterator of text
-        deltas. The wrapped function takes the same arguments: for text it returns the text to send (the blocked
-        message if blocked); for a stream it returns a :class:`GuardedStream` that yields the released deltas.
+        ``llm`` is an async function returning the output text, or a function (or an async function) returning an
+        async iterator of text deltas. The wrapped function takes the same arguments and returns what ``llm`` does,
+        guarded: for text, the text to send (the blocked message if blocked); for a stream, a
+        :class:`GuardedStream` that yields the released deltas (awaited first when ``llm`` is an async function).
         ``sources``, ``roles``, the turn's own ``instructions`` and the user's ``prompt`` (as for :meth:`check`)
         are values, or functions of the call's arguments that give them. A bad instruction raises
         :class:`~guardrail.ifeval.InstructionError` when the wrapped function is called, before the LLM is.
@@ -176,13 +177,19 @@ class Guard:
             result = llm(*args, **kwargs)
             coerced = coerce_sources(given(sources, args, kwargs) or ())
             role_set = _roles(given(roles, args, kwargs))
-            if hasattr(result, "__aiter__"):
+
+            def streamed(deltas: Any) -> GuardedStream:
                 stream = StreamGuard(compiled, coerced, role_set, on_finish=self._stream_done)
-                return GuardedStream(stream, result,
+                return GuardedStream(stream, deltas,
                                      on_done=lambda text, verdict: self.offer(text, coerced, role_set, verdict))
 
-            async def text() -> str:
+            if hasattr(result, "__aiter__"):
+                return streamed(result)
+
+            async def text() -> str | GuardedStream:
                 output = await result
+                if hasattr(output, "__aiter__"):  # an async function that returns a stream: awaited, it is guarded
+                    return streamed(output)
                 verdict = await self.acheck(output, coerced, role_set, instructions=turn_instructions,
                                             prompt=turn_prompt)
                 self.offer(output, coerced, role_set, verdict)

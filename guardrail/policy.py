@@ -100,6 +100,17 @@ class SamplingPolicy(_Section):
     queue: str = "sqlite:///.guardrail/queue.db"
     buffer: Int = Field(10_000, ge=1)
 
+    @field_validator("queue")
+    @classmethod
+    def _queue_url(cls, url: str) -> str:
+        # Known at load, not at the first sample (which would only log that samples are dropped).
+        scheme, sep, rest = url.partition("://")
+        if not sep or scheme not in ("memory", "sqlite", "redis", "rediss") or (scheme == "sqlite" and (
+                not rest.startswith("/") or rest in ("/", "//"))):
+            raise PydanticCustomError("queue_url", "not a queue URL: expected memory://[NAME], sqlite:///PATH or "
+                                                   "redis://HOST:PORT/DB")
+        return url
+
 
 class TelemetryPolicy(_Section):
     """``telemetry:``: what spans, events and metrics may carry."""
@@ -222,8 +233,9 @@ def validate_policy(data: Any, locator: Locator | None = None) -> Policy:
         first = errors[0]
         path = _error_path(first)
         message = _explain(first, locator)
-        if len(errors) > 1:
+        if len(errors) > 1:  # the first by line on the first line, as one error says it; each other on its own
             message += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
+            message += "".join(f"\n{locator.error(_explain(e, locator), _error_path(e))}" for e in errors[1:])
         raise locator.error(message, path) from None
 
 
@@ -268,6 +280,10 @@ def _explain(error: Any, locator: Locator) -> str:
         line = locator.line(high)
         where = f", line {line}" if line is not None else ""
         return f"{ctx['lo']} is above {'.'.join(map(str, high))} ({ctx['hi']}{where}): no output can satisfy both"
+    if kind == "queue_url":  # (a URL may hold a password: never shown)
+        from .monitor.queues.base import mask_url
+
+        return f"{error['msg']} (got {_shown(mask_url(error['input']))})"
     if kind == "model_type" and len(error["loc"]) == 1:
         return (f"a section must be a mapping of keys, or empty for its defaults (got {_shown(error['input'])}); "
                 "leave the section out to turn its check off")

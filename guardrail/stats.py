@@ -146,11 +146,14 @@ class Gate:
 
     def check(self, metrics: Mapping[str, Mapping[str, Any]]) -> tuple[bool, float | None]:
         """Whether the gate holds on ``metrics`` (``{name: {"k", "n", "rate", "low", "high"}}``) and the value it
-        saw. A rate with no data (None) fails every gate. Raise :class:`GateError` for an unknown metric."""
+        saw. A metric with no data fails every gate but one on its ``n``: ``k == 0`` of nothing is no evidence (a
+        mistyped store or policy name would pass it). Raise :class:`GateError` for an unknown metric."""
         if self.metric not in metrics:
             known = ", ".join(sorted(metrics))
             raise GateError(f"unknown metric {self.metric!r} in gate {self.text!r}; known: {known}")
         entry = metrics[self.metric]
+        if self.field != "n" and isinstance(entry, Mapping) and entry.get("n") == 0:
+            return False, None
         seen = entry.get(self.field) if isinstance(entry, Mapping) else (entry if self.field == "rate" else None)
         if seen is None:
             return False, None

@@ -509,3 +509,17 @@ def test_messages_never_share_a_line_with_the_progress_bar(tmp_path: Path, monke
     assert shown[-2].startswith("guardrail: 95 records checked")  # the summary too, and the bar is gone at the end
     assert shown[-1] == ""
     assert not any(line.startswith("[") for line in shown)
+
+
+def test_help_texts_and_validate_say_what_they_mean(tmp_path: Path) -> None:
+    """No literal "%%" in a description (argparse formats only help strings), and a policy's checks named once
+    each (its rules and its own instructions are both the instructions check)."""
+    for command in ("audit", "report"):
+        shown = subprocess.run([sys.executable, "-m", "guardrail.cli", command, "--help"], capture_output=True,
+                               text=True, timeout=60).stdout
+        assert "95% Wilson" in shown and "%%" not in shown
+    path = tmp_path / "p.yaml"
+    path.write_text("name: mine\ninstructions:\n  max_words: 50\n  rules:\n    - {id: 'punctuation:no_comma'}\n")
+    shown = subprocess.run([sys.executable, "-m", "guardrail.cli", "policy", "validate", str(path)],
+                           capture_output=True, text=True, timeout=60).stdout
+    assert shown.strip().endswith("(checks: instructions)")

@@ -109,6 +109,13 @@ def test_sqlite_end_to_end(tmp_path: Path) -> None:
     page = html.read_text()
     assert "<svg" in page and "http" not in page.replace("http://www.w3.org/2000/svg", "")  # opens offline
     assert cli("report", "--results", results, "--gate", "nonsense").returncode == 2
+    # a policy's own line in the text report; a policy or a store that is not there is said so, and gates no release
+    assert any(line.startswith(DEMO_POLICY["name"]) for line in cli("report", "--results", results).stdout.splitlines())
+    other = cli("report", "--results", results, "--policy", "nope", "--gate", "hallucinated_source_rate.k==0")
+    assert other.returncode == 1 and "no results for policy 'nope' (policies in the store: " in other.stderr
+    typo = tmp_path / "typo" / "results.db"
+    missing = cli("report", "--results", f"sqlite:///{typo}", "--gate", "hallucinated_source_rate.k==0")
+    assert missing.returncode == 2 and "no results store at" in missing.stderr and not typo.parent.exists()
 
 
 def test_redis_and_postgres_end_to_end(stream_url: str, pg_results: str) -> None:

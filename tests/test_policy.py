@@ -298,6 +298,10 @@ ERRORS: list[tuple[str, str, str | None, int | None, list[str]]] = [
     ("telemetry-bad-bool", "telemetry:\n  record_content: maybe\n", "telemetry.record_content", 2, ["'maybe'"]),
     ("telemetry-unknown", "telemetry:\n  record_spans: true\n", "telemetry.record_spans", 2, ["unknown key"]),
     ("sampling-buffer-zero", "sampling:\n  rate: 0.1\n  buffer: 0\n", "sampling.buffer", 3, []),
+    # a queue the sampler could never open fails at load, not at the first sample (which only logged a drop)
+    ("queue-scheme", "sampling:\n  rate: 1\n  queue: ftp://x/y\n", "sampling.queue", 3, ["not a queue URL"]),
+    ("queue-sqlite-host", "sampling:\n  queue: sqlite://q.db\n", "sampling.queue", 2, ["sqlite:///PATH"]),
+    ("queue-password", "sampling:\n  queue: 'rediz://:hunter2@h:6379/0'\n", "sampling.queue", 2, [":***@"]),
     ("sampling-buffer-float", "sampling:\n  buffer: 1.5\n", "sampling.buffer", 2, ["valid integer"]),
 ]
 
@@ -423,6 +427,9 @@ def test_several_errors_report_the_first_by_line_and_count_the_rest(tmp_path: Pa
     message, path, _ = load_error(tmp_path, "name: x\nzeta: 1\ncitations:\n  on_hallucinated: nope\nalpha: 2\n")
     assert message.startswith(f"{path}:2: zeta: unknown key")
     assert "(and 2 more errors)" in message
+    # ... and name each of the rest on a line of its own, so that one run shows all there is to fix
+    assert message.splitlines()[1:] == [f"{path}:4: citations.on_hallucinated: 'nope' is not allowed; expected "
+                                        "'flag', 'strip' or 'block'", f"{path}:5: alpha: unknown key"]
 
 
 def test_error_from_dict_names_the_policy_placeholder() -> None:

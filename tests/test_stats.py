@@ -93,4 +93,8 @@ def test_unknown_metric_and_no_data() -> None:
         Gate.parse("citation_recal>=0.8").check(METRICS)
     assert Gate.parse("x.rate>=0").check({"x": proportion(0, 0)}) == (False, None)
     assert check_gates([Gate.parse("x>=0")], {"x": proportion(0, 0)}) == ["gate failed: x>=0 (no data)"]
+    # Nothing counted is no evidence of nothing wrong: a count's gate fails too, but one on how many were seen.
+    assert check_gates([Gate.parse("x.k==0"), Gate.parse("x.k<=1")], {"x": proportion(0, 0)}) == [
+        "gate failed: x.k==0 (no data)", "gate failed: x.k<=1 (no data)"]
+    assert Gate.parse("x.n==0").check({"x": proportion(0, 0)}) == (True, 0.0)
     assert not math.isnan(Gate.parse("x.low>=0").check({"x": proportion(0, 0)})[1] or 0)

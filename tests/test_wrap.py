@@ -93,3 +93,24 @@ def test_the_turns_own_instructions_from_the_call() -> None:
     with pytest.raises(InstructionError):
         guarded("q", [{"id": "no:such_instruction"}])
     assert calls == ["q"]
+
+
+def test_an_async_function_that_returns_a_stream_is_guarded_once_awaited() -> None:
+    """Client libraries' ``await client.chat(..., stream=True)`` returns the stream from a coroutine: awaited, the
+    wrapped call gives a :class:`GuardedStream` of it."""
+    text = "Leave is 25 days [doc:a]. Ask BLUEJAY now [doc:a]."
+
+    async def deltas() -> AsyncIterator[str]:
+        for i in range(0, len(text), 4):
+            yield text[i:i + 4]
+
+    async def llm() -> AsyncIterator[str]:
+        return deltas()
+
+    async def collect() -> str:
+        stream = await GUARD.wrap(llm, sources=DOCS)()
+        assert isinstance(stream, GuardedStream)
+        return "".join([d async for d in stream])
+
+    guarded = asyncio.run(collect())
+    assert guarded == GUARD.check(text, DOCS).output == "Leave is 25 days [doc:a]. Ask [redacted] now [doc:a]."

@@ -48,18 +48,23 @@ def build_report(store: ResultsStore, policy: str | None = None, since: float | 
 
 
 def text_report(report: Mapping[str, Any]) -> str:
-    """The table of every metric, then one line a day for citation recall and the decisions."""
+    """The table of every metric, then one line a policy and one line a day for citation recall and the
+    decisions."""
     lines = [table(report)]
-    if report.get("by_day"):
-        lines += ["", f"{'day':12s} {'turns':>6s} {'citation_recall':>16s}  95% interval      "
+    for key, heading in (("by_policy", "policy"), ("by_day", "day")):
+        groups = report.get(key) or {}
+        if not groups:
+            continue
+        width = max(12, *(len(name) for name in groups))
+        lines += ["", f"{heading:{width}s} {'turns':>6s} {'citation_recall':>16s}  95% interval      "
                       + " ".join(f"{d:>8s}" for d in DECISIONS)]
-        for day, entry in report["by_day"].items():
+        for name, entry in groups.items():
             m = entry["metrics"]
             r = m["citation_recall"]
             rate = "-" if r["rate"] is None else f"{r['rate']:.3f}"
             turns = m["decision.pass"]["n"]
             decisions = " ".join(f"{m['decision.' + d]['k']:8d}" for d in DECISIONS)
-            lines.append(f"{day:12s} {turns:6d} {rate:>16s}  [{r['low']:.3f}, {r['high']:.3f}]  {decisions}")
+            lines.append(f"{name:{width}s} {turns:6d} {rate:>16s}  [{r['low']:.3f}, {r['high']:.3f}]  {decisions}")
     if report.get("labels"):
         lines += ["", "top labels: " + ", ".join(f"{k} {v}" for k, v in list(report["labels"].items())[:8])]
     return "\n".join(lines)
