@@ -770,8 +770,9 @@ static PyObject *configure_markers(PyObject *self, PyObject *type)
 
 /* The character mapping of guardrail.text._MAPPING: each key a non-ASCII character, each value one ASCII character
  * or nothing; sorted by key, for a binary search. */
-static Py_UCS4 map_from[64];
-static int map_to[64];  /* -1: removed */
+#define MAP_MAX 512
+static Py_UCS4 map_from[MAP_MAX];
+static int map_to[MAP_MAX];  /* -1: removed */
 static int map_size;
 static Py_UCS4 map_lowest, map_highest;
 
@@ -1445,8 +1446,8 @@ static PyObject *configure_mapping(PyObject *self, PyObject *mapping)
     }
     Py_ssize_t pos = 0, k = 0;
     PyObject *key, *value;
-    if (PyDict_GET_SIZE(mapping) > 64) {
-        PyErr_SetString(PyExc_ValueError, "at most 64 mapped characters");
+    if (PyDict_GET_SIZE(mapping) > MAP_MAX) {
+        PyErr_SetString(PyExc_ValueError, "at most 512 mapped characters");
         return NULL;
     }
     while (PyDict_Next(mapping, &pos, &key, &value)) {

@@ -1,7 +1,8 @@
 """The text model: normalisation (with an offset map back to the original) and statement segmentation.
 
 Normalisation, used to compare quotes with sources and to match banned terms:
-Unicode NFKC, zero-width characters (U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD) removed, curly single quotes
+Unicode NFKC, invisible characters (:data:`ZERO_WIDTH`: U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD and the
+other default-ignorable code points) removed, curly single quotes
 to ``'``, curly double quotes to ``"``, en/em dashes to ``-``, every run of whitespace to one space, and (optionally)
 case folding. :func:`normalize` gives the bare string; :func:`normalize_mapped` also maps every normalised character
 back to the original characters it came from, so a match found in the normalised text covers the right original span.
@@ -45,7 +46,16 @@ from typing import Literal, NamedTuple
 
 import regex
 
-ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x17B4, 0x17B5), (0x180B, 0x180F),
+              (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F),
+              (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001),
+              (0xE0020, 0xE007F), (0xE0100, 0xE01EF))
+ZERO_WIDTH = "".join(chr(c) for a, b in _IGNORABLE for c in range(a, b + 1))
+"""The characters that show as nothing and are read as nothing here: Unicode's default-ignorable code points
+(zero-width spaces and joiners, the soft hyphen, direction marks, variation selectors, tag characters, invisible
+operators...) that are assigned, but for the two Hangul fillers that combine with their neighbours (U+115F,
+U+1160). An attacker's BLUE\u200eJAY is BLUEJAY."""
+INVISIBLE = frozenset(ZERO_WIDTH)  # (for membership: ZERO_WIDTH is some 400 characters)
 _MAPPING: dict[str, str] = dict.fromkeys(ZERO_WIDTH, "")
 _MAPPING.update(dict.fromkeys("\u2018\u2019\u201a\u201b\u2032", "'"))
 _MAPPING.update(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
@@ -139,7 +149,7 @@ def _char_bytes(c: str) -> bytes | None:
     """What a non-ASCII character becomes among the words of a text, in UTF-8: its NFKC form case folded, with
     non-word characters as spaces (a zero-width character: nothing). None for a character whose normal form
     depends on its neighbours (a combining mark, a conjoining Hangul jamo)."""
-    if c in ZERO_WIDTH:
+    if c in INVISIBLE:
         return b""
     code = ord(c)
     if unicodedata.category(c).startswith("M") or any(a <= code <= b for a, b in _JAMO):

@@ -816,3 +816,10 @@ def test_a_zero_width_character_after_a_line_break_does_not_let_the_last_word_of
         rest, verdict = stream.finish()
         assert verdict.decision is Decision.BLOCKED
         assert "meet" not in released + rest, chunks
+
+
+@pytest.mark.parametrize("mark", ["\u200e", "\u2066", "\ufe0f", "\U000e0020", "\u034f"])
+def test_an_invisible_id_through_any_invisible_character_is_a_mention(mark: str) -> None:
+    output = f"See fin{mark}-9 for the numbers."
+    verdict = DEFAULT.check(output, SOURCES, EMPLOYEE)
+    assert verdict.decision is Decision.BLOCKED and spans(verdict, output) == [f"fin{mark}-9"]

@@ -418,3 +418,22 @@ def test_any_text_with_a_term_is_redacted(filler: str, term: str) -> None:
     verdict = make_guard().check(output)
     assert occurrences(verdict.output, TERMS) == []
     assert verdict.findings
+
+
+_INVISIBLES = ["\u200e", "\u200f", "\u061c", "\u034f", "\ufe0f", "\ufe00", "\u2062", "\u2066", "\u202e", "\u180e",
+               "\u3164", "\uffa0", "\U000e0041", "\U000e0100", "\U0001d173", "\u17b4"]
+
+
+@pytest.mark.parametrize("mark", _INVISIBLES, ids=[f"U+{ord(c):04X}" for c in _INVISIBLES])
+def test_a_term_is_found_through_any_invisible_character(mark: str) -> None:
+    """Not only the zero-width spaces: every character that shows as nothing (Unicode's default-ignorable code
+    points: direction marks, variation selectors, tags, invisible operators, fillers) is read as nothing, as a
+    reader sees the text; the redaction covers it too. (An attacker's review got BLUE\\u200eJAY out.)"""
+    guard = Guard.from_dict({"banned_terms": {"terms": ["BLUEJAY", "Project Falcon"]}})
+    for written, rest in ((f"Ask BLUE{mark}JAY now.", "Ask [redacted] now."),
+                          (f"Ask Project{mark} Falcon.", "Ask [redacted]."), (f"{mark}BLUEJAY{mark}", None)):
+        verdict = guard.check(written)
+        assert verdict.decision is Decision.MODIFIED, written
+        if rest is not None:
+            assert verdict.output == rest
+        assert "BLUE" not in verdict.output and "JAY" not in verdict.output

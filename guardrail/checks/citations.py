@@ -16,6 +16,7 @@ from ..models import Action, Finding, Label
 from ..text import (
     _ASCII_WORDS,
     _SPEEDUPS,
+    INVISIBLE,
     ZERO_WIDTH,
     is_exempt,
     is_word_char,
@@ -125,7 +126,7 @@ def mentions(turn: Turn) -> list[tuple[int, int]]:
                 found.add((pos, end))
             pos = text.find(sid, pos + 1)
     if (("\\" in text or "&" in text) or (not text.isascii() and (
-            not turn.non_ascii.isdisjoint(ZERO_WIDTH) or not turn.non_ascii.isdisjoint(_HYPHENS)))) \
+            not turn.non_ascii.isdisjoint(INVISIBLE) or not turn.non_ascii.isdisjoint(_HYPHENS)))) \
             and _SHOWN.search(text) is not None:
         # What a reader sees names fin-9 too: "fin\u200b-9", "fin\u20119" (a non-breaking hyphen), Markdown's
         # "fin\\-9", HTML's "fin&#45;9". Look again in the text as shown, mapped back to the characters.
