@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .checks.base import group_sources, hidden_ids
-from .checks.citations import _SHOWN, CopyFinder, _as_shown
+from .checks.citations import _SHOWN, CopyFinder, _as_shown, compatible_mentions
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Source
@@ -55,8 +55,8 @@ class Scrubber:
     """Banned terms, invisible IDs and copies of invisible text for one turn (``compiled``, the turn's sources,
     the caller's roles)."""
 
-    __slots__ = ("_finder", "_ids", "_n", "_seen", "_shared", "_short", "_texts", "active", "context", "memos",
-                 "replacement", "terms")
+    __slots__ = ("_finder", "_hidden", "_ids", "_n", "_seen", "_shared", "_short", "_texts", "active", "context",
+                 "memos", "replacement", "terms")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source], roles: frozenset[str]):
         self.terms = compiled.acting_terms
@@ -65,6 +65,7 @@ class Scrubber:
         sources = sources if isinstance(sources, list | tuple) else list(sources)
         retrieved, visible, _ = group_sources(sources, roles)
         hidden = sorted(hidden_ids(retrieved, visible), key=len, reverse=True)
+        self._hidden = hidden
         self._ids = _id_pattern(tuple(hidden)) if hidden else None
         self.active = self.terms is not None or self._ids is not None
         """Whether anything can be found at all (else every string is clean)."""
@@ -116,11 +117,14 @@ class Scrubber:
         """The invisible IDs that ``text`` spells as a renderer shows it (a look-alike hyphen, a zero-width
         character, a Markdown escape, an HTML character reference: as the citations check reads them), mapped back
         to the characters written."""
+        found = []
+        if not text.isascii():
+            found = compatible_mentions(text, self._hidden)
         if not (("\\" in text or "&" in text) or not text.isascii()) or _SHOWN.search(text) is None:
-            return []
+            return found
         bare, origin = _as_shown(text)
         assert self._ids is not None
-        return [(origin[m.start()][0], origin[m.end() - 1][1]) for m in self._ids.finditer(bare)]
+        return found + [(origin[m.start()][0], origin[m.end() - 1][1]) for m in self._ids.finditer(bare)]
 
     def carries(self, text: str, after: int = 0) -> bool:
         """Whether ``text`` carries a banned term or an invisible ID that reaches past offset ``after``."""

@@ -823,3 +823,18 @@ def test_an_invisible_id_through_any_invisible_character_is_a_mention(mark: str)
     output = f"See fin{mark}-9 for the numbers."
     verdict = DEFAULT.check(output, SOURCES, EMPLOYEE)
     assert verdict.decision is Decision.BLOCKED and spans(verdict, output) == [f"fin{mark}-9"]
+
+
+@pytest.mark.parametrize("written", ["\uff46\uff49\uff4e\uff0d\uff19", "\ufb01n-9", "fin-\U0001d7d7",
+                                     "fin\u2010\uff19"])
+def test_an_invisible_id_in_a_compatibility_form_is_a_mention(written: str) -> None:
+    """Full-width letters, a ligature, mathematical digits: a reader takes them for the ID (NFKC makes it)."""
+    output = f"See {written} for the numbers [doc:hr-12]."
+    verdict = DEFAULT.check(output, SOURCES, EMPLOYEE)
+    assert verdict.decision is Decision.BLOCKED and spans(verdict, output) == [written]
+    from guardrail._scrub import Scrubber
+    from guardrail.models import coerce_sources
+
+    scrubber = Scrubber(DEFAULT.compiled, coerce_sources(SOURCES), frozenset(EMPLOYEE))
+    assert scrubber.scrub(f"error about {written}.") == "error about [redacted]."
+    assert DEFAULT.check("The \ufb01nal fin-99 figures [doc:hr-12].", SOURCES, EMPLOYEE).decision is Decision.PASS

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import lru_cache
@@ -21,6 +22,7 @@ from ..text import (
     is_exempt,
     is_word_char,
     non_ascii_chars,
+    normalize_mapped,
     only_separators,
     without_spans,
     word_bytes,
@@ -139,7 +141,29 @@ def mentions(turn: Turn) -> list[tuple[int, int]]:
                 if _is_token(bare, pos, end) and not _cites(turn.markers, start, stop, sid):
                     found.add((start, stop))
                 pos = bare.find(sid, pos + 1)
+    if not text.isascii():
+        found.update((a, b) for a, b in compatible_mentions(text, turn.hidden_ids)
+                     if not _cites(turn.markers, a, b, text[a:b]))
     return sorted(found)
+
+
+def compatible_mentions(text: str, ids: list[str]) -> list[tuple[int, int]]:
+    """The spans of ``text`` that spell one of ``ids`` as a whole token in a compatibility form a reader takes for
+    it (full-width "ｆｉｎ－９", the ligature in "ﬁn-9", "fin-𝟗"): where NFKC (with the rest of
+    :func:`~guardrail.text.normalize`, but no case folding) makes the ID of them. Only for text NFKC changes."""
+    if unicodedata.is_normalized("NFKC", text):
+        return []
+    mapped = normalize_mapped(text, fold=False)
+    shown = mapped.text
+    out = []
+    for sid in ids:
+        pos = shown.find(sid)
+        while pos >= 0:
+            end = pos + len(sid)
+            if _is_token(shown, pos, end):
+                out.append(mapped.original_span(pos, end))
+            pos = shown.find(sid, pos + 1)
+    return out
 
 
 _HYPHENS = frozenset("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d")
