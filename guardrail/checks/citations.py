@@ -142,16 +142,21 @@ def mentions(turn: Turn) -> list[tuple[int, int]]:
                     found.add((start, stop))
                 pos = bare.find(sid, pos + 1)
     if not text.isascii():
-        found.update((a, b) for a, b in compatible_mentions(text, turn.hidden_ids)
+        found.update((a, b) for a, b in compatible_mentions(text, turn.hidden_ids, turn.non_ascii)
                      if not _cites(turn.markers, a, b, text[a:b]))
     return sorted(found)
 
 
-def compatible_mentions(text: str, ids: list[str]) -> list[tuple[int, int]]:
+def compatible_mentions(text: str, ids: list[str], chars: set[str] | None = None) -> list[tuple[int, int]]:
     """The spans of ``text`` that spell one of ``ids`` as a whole token in a compatibility form a reader takes for
     it (full-width "ｆｉｎ－９", the ligature in "ﬁn-9", "fin-𝟗"): where NFKC (with the rest of
-    :func:`~guardrail.text.normalize`, but no case folding) makes the ID of them. Only for text NFKC changes."""
-    if unicodedata.is_normalized("NFKC", text):
+    :func:`~guardrail.text.normalize`, but no case folding) makes the ID of them. Only for text one of whose
+    non-ASCII characters (``chars``, when known) NFKC turns into some character of an ID: not for an ellipsis or
+    a curly quote, say."""
+    if not ids or unicodedata.is_normalized("NFKC", text):
+        return []
+    spelled = set("".join(ids))
+    if all(spelled.isdisjoint(_compatible(c)) for c in (non_ascii_chars(text) if chars is None else chars)):
         return []
     mapped = normalize_mapped(text, fold=False)
     shown = mapped.text
@@ -164,6 +169,12 @@ def compatible_mentions(text: str, ids: list[str]) -> list[tuple[int, int]]:
                 out.append(mapped.original_span(pos, end))
             pos = shown.find(sid, pos + 1)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _compatible(c: str) -> str:
+    """What NFKC makes of one character."""
+    return unicodedata.normalize("NFKC", c)
 
 
 _HYPHENS = frozenset("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d")
