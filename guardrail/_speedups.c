@@ -2047,20 +2047,31 @@ static PyObject *json_members(PyObject *self, PyObject *arg)
         PyErr_SetString(PyExc_TypeError, "json_members() takes bytes or str");
         return NULL;
     }
+    /* Outside strings, the colons up to the next quote; inside, the next quote that no odd run of backslashes
+     * escapes (memchr: most of a completion's bytes are the text of one string). */
     Py_ssize_t count = 0;
-    int in_string = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        char c = p[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = 0;
-        }
-        else if (c == '"')
-            in_string = 1;
-        else if (c == ':')
+    const char *end = p + n;
+    while (p < end) {
+        const char *quote = memchr(p, '"', (size_t)(end - p));
+        const char *stop = quote != NULL ? quote : end;
+        for (const char *colon = memchr(p, ':', (size_t)(stop - p)); colon != NULL;
+             colon = memchr(colon + 1, ':', (size_t)(stop - colon - 1)))
             count++;
+        if (quote == NULL)
+            break;
+        const char *close = quote + 1;
+        for (;;) {
+            close = memchr(close, '"', (size_t)(end - close));
+            if (close == NULL)
+                return PyLong_FromSsize_t(count);  /* (an open string: no valid JSON) */
+            const char *b = close;
+            while (b > quote + 1 && b[-1] == '\\')
+                b--;
+            if ((close - b) % 2 == 0)
+                break;
+            close++;
+        }
+        p = close + 1;
     }
     return PyLong_FromSsize_t(count);
 }
