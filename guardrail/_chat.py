@@ -213,13 +213,24 @@ _INSIDE: dict[int, dict[str, int]] = {  # a list's items stand where the list do
     _ENTRY: {"top_logprobs": _ENTRY},
 }
 _CONTAINERS = (list, dict)
+_SCHEMA_KEYS = frozenset({
+    # A completion's and a chunk's own keys (OpenAI's chat completions), never scrubbed: a banned "Delta" must not
+    # rename every chunk's "delta". Any other key is the upstream's to choose, and is.
+    "id", "object", "created", "model", "choices", "usage", "system_fingerprint", "service_tier", "obfuscation",
+    "error", "message", "code", "param", "type", "index", "delta", "logprobs", "finish_reason", "role", "content",
+    "refusal", "reasoning_content", "reasoning", "tool_calls", "function_call", "function", "name", "arguments",
+    "audio", "data", "transcript", "expires_at", "annotations", "url_citation", "url", "title", "start_index",
+    "end_index", "text", "image_url", "detail", "token", "logprob", "bytes", "top_logprobs", "prompt_tokens",
+    "completion_tokens", "total_tokens", "prompt_tokens_details", "completion_tokens_details", "cached_tokens",
+    "audio_tokens", "reasoning_tokens", "accepted_prediction_tokens", "rejected_prediction_tokens", "tool_call_id",
+})
 
 
 def _walk_py(value: list[Any] | dict[str, Any], mode: int, scrub: Callable[[str], str]) -> bool:
-    """Scrub the strings inside a list or dict in place, its keys too (``mode``: where it stands); whether any
-    changed. (A function of the module, not a closure: a closure that calls itself is a reference cycle, and every
-    response would leave one for the garbage collector.) Values are replaced while the dict is iterated; a key that
-    changes has the dict rebuilt after, in its order."""
+    """Scrub the strings inside a list or dict in place, its keys too but a completion's own (``mode``: where it
+    stands); whether any changed. (A function of the module, not a closure: a closure that calls itself is a
+    reference cycle, and every response would leave one for the garbage collector.) Values are replaced while the
+    dict is iterated; a key that changes has the dict rebuilt after, in its order."""
     changed = False
     if isinstance(value, list):
         for i, item in enumerate(value):
@@ -236,7 +247,7 @@ def _walk_py(value: list[Any] | dict[str, Any], mode: int, scrub: Callable[[str]
     inside = _INSIDE.get(mode, {})
     renamed = False
     for k, item in value.items():
-        if isinstance(k, str) and scrub(k) is not k:
+        if isinstance(k, str) and k not in _SCHEMA_KEYS and scrub(k) is not k:
             renamed = True
         if isinstance(item, str):
             if k in left:
@@ -247,7 +258,7 @@ def _walk_py(value: list[Any] | dict[str, Any], mode: int, scrub: Callable[[str]
         elif isinstance(item, _CONTAINERS):
             changed |= _walk_py(item, inside.get(k, _ANY), scrub)
     if renamed:
-        items = [(scrub(k) if isinstance(k, str) else k, v) for k, v in value.items()]
+        items = [(scrub(k) if isinstance(k, str) and k not in _SCHEMA_KEYS else k, v) for k, v in value.items()]
         value.clear()
         value.update(items)
         changed = True
@@ -259,7 +270,7 @@ def _walk(value: list[Any] | dict[str, Any], mode: int, scrubber: Scrubber) -> b
     its short strings found in the scrubber's memos without a call)."""
     if _SPEEDUPS is None:
         return _walk_py(value, mode, scrubber.scrub)
-    return _SPEEDUPS.walk(value, mode, scrubber.scrub, scrubber.memos)  # type: ignore[no-any-return]
+    return _SPEEDUPS.walk(value, mode, scrubber.scrub, scrubber.memos, _SCHEMA_KEYS)  # type: ignore[no-any-return]
 
 
 def scrub_body(body: bytes, media: str, scrubber: Scrubber) -> bytes:

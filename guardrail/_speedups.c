@@ -1896,8 +1896,8 @@ static int inside(int mode, PyObject *key)
     }
 }
 
-/* The dict `value` again, in its order, with its str keys scrubbed (some key changed). 0, or -1 on an error. */
-static int rename_keys(PyObject *value, PyObject *scrub, PyObject *memos)
+/* The dict `value` again, in its order, with its str keys but `known` scrubbed (some key changed). 0, or -1. */
+static int rename_keys(PyObject *value, PyObject *scrub, PyObject *memos, PyObject *known)
 {
     PyObject *items = PyDict_Items(value);
     if (items == NULL)
@@ -1905,7 +1905,12 @@ static int rename_keys(PyObject *value, PyObject *scrub, PyObject *memos)
     PyDict_Clear(value);
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
         PyObject *pair = PyList_GET_ITEM(items, i), *key = PyTuple_GET_ITEM(pair, 0);
-        PyObject *new = PyUnicode_Check(key) ? scrubbed(key, scrub, memos) : Py_NewRef(key);
+        int plain = PyUnicode_Check(key) ? PySet_Contains(known, key) : 1;
+        if (plain < 0) {
+            Py_DECREF(items);
+            return -1;
+        }
+        PyObject *new = plain ? Py_NewRef(key) : scrubbed(key, scrub, memos);
         int failed = new == NULL || PyDict_SetItem(value, new, PyTuple_GET_ITEM(pair, 1)) < 0;
         Py_XDECREF(new);
         if (failed) {
@@ -1917,8 +1922,8 @@ static int rename_keys(PyObject *value, PyObject *scrub, PyObject *memos)
     return 0;
 }
 
-/* walk(value, mode, scrub, memos): see guardrail._chat._walk_py. */
-static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memos, int depth)
+/* walk(value, mode, scrub, memos, known): see guardrail._chat._walk_py (`known`: _SCHEMA_KEYS). */
+static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memos, PyObject *known, int depth)
 {
     int changed = 0;
     if (depth > WALK_MAX_DEPTH) {
@@ -1945,7 +1950,7 @@ static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memo
             }
             else if (PyList_Check(item) || PyDict_Check(item)) {
                 Py_INCREF(item);
-                int c = walk_value(item, PyDict_Check(item) ? mode : W_ANY, scrub, memos, depth + 1);
+                int c = walk_value(item, PyDict_Check(item) ? mode : W_ANY, scrub, memos, known, depth + 1);
                 Py_DECREF(item);
                 if (c < 0)
                     goto fail;
@@ -1963,12 +1968,17 @@ static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memo
             Py_INCREF(item);
             int named = PyUnicode_Check(key);
             if (named) {
-                PyObject *new = scrubbed(key, scrub, memos);
-                if (new == NULL)
+                int plain = PySet_Contains(known, key);
+                if (plain < 0)
                     c = -1;
-                else {
-                    renamed |= new != key;
-                    Py_DECREF(new);
+                else if (!plain) {
+                    PyObject *new = scrubbed(key, scrub, memos);
+                    if (new == NULL)
+                        c = -1;
+                    else {
+                        renamed |= new != key;
+                        Py_DECREF(new);
+                    }
                 }
             }
             if (c == 0 && is_str) {
@@ -1981,7 +1991,7 @@ static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memo
                 }
             }
             else if (c == 0 && (PyList_Check(item) || PyDict_Check(item)))
-                c = walk_value(item, named ? inside(mode, key) : W_ANY, scrub, memos, depth + 1);
+                c = walk_value(item, named ? inside(mode, key) : W_ANY, scrub, memos, known, depth + 1);
             Py_DECREF(key);
             Py_DECREF(item);
             if (c < 0)
@@ -1989,7 +1999,7 @@ static int walk_value(PyObject *value, int mode, PyObject *scrub, PyObject *memo
             changed |= c;
         }
         if (renamed) {
-            if (rename_keys(value, scrub, memos) < 0)
+            if (rename_keys(value, scrub, memos, known) < 0)
                 goto fail;
             changed = 1;
         }
@@ -2003,9 +2013,10 @@ fail:
 
 static PyObject *walk(PyObject *self, PyObject *args)
 {
-    PyObject *value, *scrub, *memos;
+    PyObject *value, *scrub, *memos, *known;
     int mode;
-    if (!PyArg_ParseTuple(args, "OiOO!:walk", &value, &mode, &scrub, &PyTuple_Type, &memos))
+    if (!PyArg_ParseTuple(args, "OiOO!O!:walk", &value, &mode, &scrub, &PyTuple_Type, &memos, &PyFrozenSet_Type,
+                          &known))
         return NULL;
     if (PyTuple_GET_SIZE(memos) != 3 || !PyDict_Check(PyTuple_GET_ITEM(memos, 0))
         || !PyDict_Check(PyTuple_GET_ITEM(memos, 1))) {
@@ -2020,7 +2031,7 @@ static PyObject *walk(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "walk() takes a mode of guardrail._chat");
         return NULL;
     }
-    int changed = walk_value(value, mode, scrub, memos, 0);
+    int changed = walk_value(value, mode, scrub, memos, known, 0);
     return changed < 0 ? NULL : PyBool_FromLong(changed);
 }
 
@@ -2369,7 +2380,7 @@ static PyMethodDef methods[] = {
     {"configure_markers", configure_markers, METH_O, "configure_markers(Marker)"},
     {"configure_sources", configure_sources, METH_O, "configure_sources(Source)"},
     {"group_sources", group_sources, METH_VARARGS, "group_sources(sources, roles): see guardrail.checks.base"},
-    {"walk", walk, METH_VARARGS, "walk(value, mode, scrub, memos): see guardrail._chat._walk_py"},
+    {"walk", walk, METH_VARARGS, "walk(value, mode, scrub, memos, known): see guardrail._chat._walk_py"},
     {"json_members", json_members, METH_O, "json_members(text): the colons outside strings of a JSON text"},
     {"count_members", count_members, METH_O, "count_members(value): the members of every dict in a parsed value"},
     {"without_spans", without_spans, METH_VARARGS, "without_spans(text, start, end, spans): see guardrail.text"},

@@ -388,11 +388,11 @@ def test_the_compiled_scrub_walk_refuses_what_it_cannot_read() -> None:
     with pytest.raises(RecursionError):
         _chat._walk(deep, _chat._ANY, scrubber)
     with pytest.raises(TypeError):
-        base_module._SPEEDUPS.walk("BLUEJAY", _chat._TOP, scrubber.scrub, scrubber.memos)
+        base_module._SPEEDUPS.walk("BLUEJAY", _chat._TOP, scrubber.scrub, scrubber.memos, _chat._SCHEMA_KEYS)
     with pytest.raises(TypeError):
-        base_module._SPEEDUPS.walk([], _chat._TOP, scrubber.scrub, ({}, {}))
+        base_module._SPEEDUPS.walk([], _chat._TOP, scrubber.scrub, ({}, {}), _chat._SCHEMA_KEYS)
     with pytest.raises(ValueError):
-        base_module._SPEEDUPS.walk([], 10, scrubber.scrub, scrubber.memos)
+        base_module._SPEEDUPS.walk([], 10, scrubber.scrub, scrubber.memos, _chat._SCHEMA_KEYS)
 
 
 def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None:
@@ -415,7 +415,7 @@ def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None
         tree = {Key("content"): "x" * 1000, Key("id"): "y"}
         armed = True
         try:
-            _SPEEDUPS.walk(tree, _chat._TOP, str.upper, ({}, {}, object()))
+            _SPEEDUPS.walk(tree, _chat._TOP, str.upper, ({}, {}, object()), frozenset())
         except RuntimeError:
             pass
         short = tuple.__new__(Source, ("a",))
@@ -426,7 +426,7 @@ def test_the_compiled_helpers_survive_what_python_code_does_under_them() -> None
         for _ in range(100_000):
             deep = [deep]
         try:
-            _SPEEDUPS.walk(deep, _chat._ANY, str.upper, ({}, {}, object()))
+            _SPEEDUPS.walk(deep, _chat._ANY, str.upper, ({}, {}, object()), frozenset())
         except RecursionError as exc:
             assert "nested too deeply" in str(exc)
         else:

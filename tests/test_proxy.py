@@ -450,7 +450,13 @@ class RawUpstream:
         return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
 
     def __exit__(self, *exc: Any) -> None:
-        self.loop.call_soon_threadsafe(self.server.close)
+        async def stop() -> None:
+            self.server.close()
+            for task in asyncio.all_tasks():  # (answers still pausing: the test has what it needs)
+                if task is not asyncio.current_task():
+                    task.cancel()
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=10)
 
