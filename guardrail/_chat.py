@@ -273,35 +273,70 @@ def _walk(value: list[Any] | dict[str, Any], mode: int, scrubber: Scrubber) -> b
     return _SPEEDUPS.walk(value, mode, scrubber.scrub, scrubber.memos, _SCHEMA_KEYS)  # type: ignore[no-any-return]
 
 
-def scrub_body(body: bytes, media: str, scrubber: Scrubber) -> bytes:
-    """The body of a response that is no chat completion (an error, say) without banned terms or invisible IDs:
-    JSON has every string scrubbed, keys too; other UTF-8 text is scrubbed whole. ``body`` itself when nothing
-    changed, or when it is no UTF-8 text at all."""
+def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes:
+    """The body of a response that is no chat completion (an error, say) without banned terms or invisible IDs, as a
+    client may read it, whatever its media type says (OpenAI's client parses an error's text as JSON): JSON has
+    every string and key scrubbed (a completion's own keys aside), and goes out as parsed when it was not plain
+    UTF-8 or named a key twice; SSE has each event's data scrubbed so; other text (read as ``charset``, bytes it
+    cannot read as U+FFFD) is scrubbed whole. ``body`` itself when nothing changed; JSON nested too deeply to
+    scrub is not sent (empty)."""
     if not scrubber.active or not body:
         return body
-    if media == "application/json" or media.endswith("+json"):
-        import json
-
-        import orjson
-
+    obj, strict = _parse_json(body)
+    if obj is not None:
         try:
-            try:
-                obj = orjson.loads(body)
-            except ValueError:  # (a lone surrogate's \uXXXX)
-                obj = json.loads(body)
-        except (ValueError, RecursionError):
-            obj = None
-        if isinstance(obj, _CONTAINERS):
-            try:
-                return dumps(obj) if _walk(obj, _TOP, scrubber) or has_duplicate_keys(body, obj) else body
-            except RecursionError:
-                pass  # (scrubbed as text)
+            changed = _scrub_json(obj, scrubber)
+        except RecursionError:
+            return b""
+        return dumps(obj[0]) if changed or not strict or has_duplicate_keys(body, obj[0]) else body
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
+        text = body.decode(charset, "replace")
+    except LookupError:  # (a charset Python does not know)
+        charset, text = "utf-8", body.decode("utf-8", "replace")
+    lines = text.split("\n")
+    new_lines = [_scrub_line(line, scrubber) for line in lines]
+    if all(a is b for a, b in zip(new_lines, lines, strict=True)):
         return body
-    new = scrubber.scrub(text)
-    return body if new is text else new.encode("utf-8")
+    return "\n".join(new_lines).encode(charset, "replace")
+
+
+def _parse_json(body: bytes) -> tuple[list[Any] | None, bool]:
+    """``([value], strict)``: the JSON value of ``body`` (in a list, to be scrubbed in place), and whether orjson
+    read it (plain UTF-8); ``(None, False)`` when it is no JSON."""
+    import json
+
+    import orjson
+
+    try:
+        return [orjson.loads(body)], True
+    except ValueError:
+        pass
+    try:  # (json reads what orjson does not: a lone surrogate's \uXXXX, UTF-16)
+        return [json.loads(body)], False
+    except (ValueError, RecursionError):
+        return None, False
+
+
+def _scrub_json(holder: list[Any], scrubber: Scrubber) -> bool:
+    """Scrub the JSON value in ``holder`` (a one-item list) in place: every string, every key but a completion's
+    own. Whether anything changed."""
+    return _walk(holder, _ANY, scrubber)
+
+
+def _scrub_line(line: str, scrubber: Scrubber) -> str:
+    """A line of a text body, scrubbed (``line`` itself when it carries nothing): an SSE ``data:`` line's JSON as
+    JSON, anything else as text."""
+    if line.startswith("data:"):
+        payload = line[5:].strip()
+        obj, strict = _parse_json(payload.encode("utf-8", "surrogatepass"))
+        if obj is not None:
+            try:
+                if not _scrub_json(obj, scrubber) and strict and not has_duplicate_keys(payload, obj[0]):
+                    return line
+            except RecursionError:
+                return "data: {}"
+            return "data: " + dumps(obj[0]).decode("utf-8")
+    return scrubber.scrub(line)
 
 
 def scrub_strings(texts: list[str], scrubber: Scrubber) -> bool:
@@ -325,6 +360,8 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         message = choice.get("message") if isinstance(choice, dict) else None
         if not isinstance(message, dict):
             raise ShapeError(f"choices[{position}] has no message")
+        if choice.get("delta") is not None:  # (a client may read either: the guard reads one)
+            raise ShapeError(f"choices[{position}] has both a message and a delta")
         index = choice.get("index", position)
         verdicts = []
         for _, name, holder, key in list(_fields(message, tool_calls)):
@@ -596,6 +633,8 @@ class ChunkStream:
             delta = choice.get("delta")
             if delta is None and isinstance(choice.get("message"), dict):
                 delta = choice["message"]  # a chunk written like a completion's choice: its text is guarded too
+            elif delta is not None and choice.get("message") is not None:  # (a client may read either)
+                raise StreamFormatError(f"stream chunk: choices[{position}] has both a delta and a message")
             if state.ended:  # blocked (or finished) earlier: nothing more of it goes out
                 choices[position] = {"index": index, "delta": {}}
                 changed = True
@@ -752,7 +791,12 @@ class ChunkStream:
     def _upstream_error(self, obj: dict[str, Any]) -> bytes:
         self.upstream_error = True
         self.error = ("upstream_error", "the upstream sent an error event")
-        return b"data: " + dumps(_scrub_value(obj, self._scrubber)) + b"\n\n"
+        holder: list[Any] = [obj]
+        try:
+            _scrub_json(holder, self._scrubber)
+        except RecursionError:  # (too deep to scrub: what it said is not sent)
+            return encode_error("the upstream sent an error event", "upstream_error", "upstream_error")
+        return b"data: " + dumps(holder[0]) + b"\n\n"
 
 
 def _append(delta: dict[str, Any], key: FieldKey, rest: str) -> None:
@@ -797,14 +841,3 @@ def _loads(data: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise StreamFormatError(f"stream chunk is JSON {type(obj).__name__}, not an object")
     return obj
-
-
-def _scrub_value(value: Any, scrubber: Scrubber) -> Any:
-    """Every string in a JSON value, scrubbed."""
-    if isinstance(value, str):
-        return scrubber.scrub(value)
-    if isinstance(value, dict):
-        return {k: _scrub_value(v, scrubber) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_scrub_value(v, scrubber) for v in value]
-    return value

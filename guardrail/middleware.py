@@ -197,6 +197,7 @@ class GuardrailMiddleware:
         return lifespan_send
 
 
+_CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
 _KINDS = {"application/json": "json", "text/event-stream": "sse", "text/plain": "text"}
 """A response's kind for its span, from its media type: a closed set (the upstream writes the header)."""
 _TRACEPARENT = re.compile(r"[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}")
@@ -426,18 +427,20 @@ class _Responder:
         assert self.start is not None
         raw = self.start["headers"]
         if _header(raw, b"content-encoding", "identity").strip().lower() == "identity":
-            media = _header(raw, b"content-type", "").split(";")[0].strip().lower()
-            new_body = scrub_body(body, media, self._scrubber())
+            charset = _CHARSET.search(_header(raw, b"content-type", ""))
+            new_body = scrub_body(body, self._scrubber(), charset.group(1) if charset else "utf-8")
         else:
             new_body = body
         await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
     def _guard_json(self, body: bytes) -> bytes:
+        strict = True  # plain UTF-8, as orjson reads it (else what was checked goes out as parsed: UTF-16, say)
         try:
             obj = orjson.loads(body)
         except (ValueError, RecursionError):
-            try:  # orjson is strict where json is lenient (a lone surrogate's \uXXXX)
+            strict = False
+            try:  # orjson is strict where json is lenient (a lone surrogate's \uXXXX, UTF-16)
                 import json
 
                 obj = json.loads(body)
@@ -452,7 +455,7 @@ class _Responder:
                 policy.blocked_message, tool_calls="tool_calls" in policy.fields)
             # A key written twice is read as its last value here, and perhaps as its first by the client: what was
             # checked goes out as parsed.
-            changed = changed or has_duplicate_keys(body, obj)
+            changed = changed or not strict or has_duplicate_keys(body, obj)
         except RecursionError:  # (what a raised recursion limit let the parser read, the scrub need not)
             raise ShapeError("nested too deeply") from None
         return dumps(obj) if changed else body

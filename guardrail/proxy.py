@@ -160,10 +160,12 @@ def create_proxy(
             headers["authorization"] = upstream_auth
 
         def relay(reply: httpx.Response) -> Response:
-            passed = {k: v for k, v in reply.headers.items() if k.lower() in _PASSED_HEADERS}
-            return StreamingResponse(_relay(reply, scope=request.scope), status_code=reply.status_code,
-                                     headers=passed,
-                                     background=BackgroundTask(reply.aclose))
+            response = StreamingResponse(_relay(reply, scope=request.scope), status_code=reply.status_code,
+                                         background=BackgroundTask(reply.aclose))
+            # The bytes the upstream wrote (a value need not be latin-1 text: re-encoding it would fail).
+            response.raw_headers = [(k.lower(), v) for k, v in reply.headers.raw
+                                    if k.lower().decode("latin-1") in _PASSED_HEADERS]
+            return response
 
         return await send(request, lambda c: c.build_request("POST", base_url + "/chat/completions", json=body,
                                                              headers=headers), relay)
@@ -188,8 +190,8 @@ def create_proxy(
         def relay(reply: httpx.Response) -> Response:
             response = StreamingResponse(_relay(reply, abort=True), status_code=reply.status_code,
                                          background=BackgroundTask(reply.aclose))
-            response.raw_headers = [(k.encode("latin-1"), v.encode("latin-1"))
-                                    for k, v in reply.headers.multi_items() if k.lower() not in _NOT_RELAYED]
+            response.raw_headers = [(k.lower(), v) for k, v in reply.headers.raw
+                                    if k.lower().decode("latin-1") not in _NOT_RELAYED]
             return response
 
         return await send(request, lambda c: c.build_request(request.method, url, content=body or None,
@@ -277,7 +279,10 @@ async def _relay(reply: httpx.Response, abort: bool = False,
         if abort:
             raise UpstreamBrokeOff(f"{exc.__class__.__name__}: {exc}") from None
         if scope is not None:  # the guard hears of it, and its fail mode decides (else a cut body could pass)
-            if isinstance(exc, httpx.TimeoutException):
+            if isinstance(exc, httpx.DecodingError):
+                note_upstream_failure(scope, "upstream_malformed", "the model server's body could not be decoded "
+                                                                   f"({exc.__class__.__name__})")
+            elif isinstance(exc, httpx.TimeoutException):
                 note_upstream_failure(scope, "upstream_timeout", "the model server stopped sending in the middle of "
                                                                  "its answer")
             else:

@@ -47,16 +47,19 @@ from typing import Literal, NamedTuple
 import regex
 
 _IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x17B4, 0x17B5), (0x180B, 0x180F),
-              (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F),
-              (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001),
-              (0xE0020, 0xE007F), (0xE0100, 0xE01EF))
+              (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+              (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F), (0xE0100, 0xE01EF))
 ZERO_WIDTH = "".join(chr(c) for a, b in _IGNORABLE for c in range(a, b + 1))
 """The characters that show as nothing and are read as nothing here: Unicode's default-ignorable code points
 (zero-width spaces and joiners, the soft hyphen, direction marks, variation selectors, tag characters, invisible
-operators...) that are assigned, but for the two Hangul fillers that combine with their neighbours (U+115F,
-U+1160). An attacker's BLUE\u200eJAY is BLUEJAY."""
+operators...) that are assigned, but the Hangul fillers (:data:`BLANKS`). An attacker's BLUE\u200eJAY is
+BLUEJAY."""
 INVISIBLE = frozenset(ZERO_WIDTH)  # (for membership: ZERO_WIDTH is some 400 characters)
+BLANKS = "\u115f\u1160\u2800\u3164\uffa0"
+"""Characters that show as a blank the width of a letter (the Hangul fillers, the blank Braille pattern), which
+``str.split`` does not take for whitespace: read as a space. An attacker's Project\u3164Falcon is Project Falcon."""
 _MAPPING: dict[str, str] = dict.fromkeys(ZERO_WIDTH, "")
+_MAPPING.update(dict.fromkeys(BLANKS, " "))
 _MAPPING.update(dict.fromkeys("\u2018\u2019\u201a\u201b\u2032", "'"))
 _MAPPING.update(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
 _MAPPING.update(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
@@ -119,6 +122,7 @@ def normalize_source(text: str) -> str:
 
 _WORD = re.compile(r"\w+")  # a word of copied text: a run of word characters (those of is_word_char), normalised
 _ZERO_WIDTH = re.compile("[" + ZERO_WIDTH + "]")
+_BLANK = re.compile("[" + BLANKS + "]")
 _NON_ASCII_NON_WORD = re.compile(r"[^\x00-\x7f\w]+")
 # ASCII: upper case to lower, every non-word character to a space; other bytes (UTF-8 sequences) as they are.
 _ASCII_WORDS = bytes(c if is_word_char(chr(c)) else 32 for c in range(128)).lower() + bytes(range(128, 256))
@@ -132,6 +136,8 @@ def words(text: str) -> list[str]:
     if not text.isascii():
         if _ZERO_WIDTH.search(text) is not None:  # before NFKC, as in normalize: "e\u200b\u0301" is "é"
             text = _ZERO_WIDTH.sub("", text)
+        if _BLANK.search(text) is not None:
+            text = _BLANK.sub(" ", text)
         text = unicodedata.normalize("NFKC", text).casefold()
         if not text.isascii():
             text = _NON_ASCII_NON_WORD.sub(" ", text)
@@ -151,6 +157,8 @@ def _char_bytes(c: str) -> bytes | None:
     depends on its neighbours (a combining mark, a conjoining Hangul jamo)."""
     if c in INVISIBLE:
         return b""
+    if c in BLANKS:
+        return b" "
     code = ord(c)
     if unicodedata.category(c).startswith("M") or any(a <= code <= b for a, b in _JAMO):
         return None

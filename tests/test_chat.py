@@ -730,3 +730,12 @@ def test_a_key_written_twice_goes_out_as_the_guard_read_it() -> None:
     error = b'{"error": {"message": "BLUEJAY", "message": "busy"}}'
     app = upstream("application/json", [error], status=500, context=CONTEXT)
     assert json.loads(body_of(run(GuardrailMiddleware(app, guard=GUARD)))) == {"error": {"message": "busy"}}
+
+
+def test_an_upstream_error_event_is_scrubbed_keys_too_and_never_breaks_the_stream() -> None:
+    keyed = b'data: {"error": {"message": "failed", "details": {"BLUEJAY": 1, "s": 2}}}\n\n'
+    out = body_of(guarded(GUARD, "text/event-stream", [keyed])).decode()
+    assert "BLUEJAY" not in out and '"s"' not in out and out.rstrip().endswith("data: [DONE]")
+    deep = '{"error": ' + '{"a": ' * 900 + '"BLUEJAY"' + "}" * 900 + "}"
+    out = body_of(guarded(GUARD, "text/event-stream", [f"data: {deep}\n\n".encode()])).decode()
+    assert "BLUEJAY" not in out and out.rstrip().endswith("data: [DONE]")

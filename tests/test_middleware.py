@@ -521,3 +521,47 @@ def test_headers_given_as_a_generator_all_reach_the_client() -> None:
     sent = run(GuardrailMiddleware(app, guard=GUARD))
     names = [k for k, _ in sent[0]["headers"]]
     assert {b"content-type", b"set-cookie", b"x-request-id", b"x-guardrail-decision"} <= set(names)
+
+
+def test_an_error_body_is_scrubbed_as_a_client_reads_it() -> None:
+    """A second attacker's review: a completion-shaped error (nothing in it was checked: all of it is scrubbed),
+    JSON sent as text (OpenAI's client parses an error's text as JSON: its escapes are read), SSE, and text that is
+    not UTF-8."""
+    def out(media: str, body: bytes, status: int = 500) -> bytes:
+        return body_of(run(GuardrailMiddleware(upstream(media, [body], status=status, context=CONTEXT), guard=GUARD)))
+
+    shaped = completion("BLUEJAY is the code; see s.")
+    assert json.loads(out("application/json", shaped))["choices"][0]["message"]["content"] == \
+        "[redacted] is the code; see [redacted]."
+    escaped = b'{"error": {"message": "code \\u0042LUEJAY, see \\u0073"}}'
+    for media in ("text/plain", "text/html", ""):
+        assert json.loads(out(media, escaped)) == {"error": {"message": "code [redacted], see [redacted]"}}
+    events = out("text/event-stream", b'data: {"error": {"message": "\\u0042LUEJAY"}}\n\n')
+    assert events == b'data: {"error":{"message":"[redacted]"}}\n\n'
+    assert out("text/plain; charset=latin-1", "BLUEJAY caf\u00e9".encode("latin-1")) == \
+        "[redacted] caf\u00e9".encode("latin-1")
+    assert out("text/plain", b"BLUEJAY \xff") == "[redacted] \ufffd".encode()
+
+
+def test_a_choice_with_both_a_message_and_a_delta_is_malformed() -> None:
+    """A client may read either; the guard reads one: such a response is not guarded, it is an error."""
+    body = json.dumps({"id": "c", "choices": [{"index": 0, "message": {"content": "Fine."},
+                                               "delta": {"content": "BLUEJAY"}}]}).encode()
+    messages = run(GuardrailMiddleware(upstream("application/json", [body], context=CONTEXT), guard=GUARD))
+    assert messages[0]["status"] == 502 and json.loads(body_of(messages))["error"]["code"] == "upstream_malformed"
+    event = json.dumps({"id": "c", "choices": [{"index": 0, "delta": {"content": "Fine. "},
+                                                "message": {"content": "BLUEJAY"}}]})
+    streamed = body_of(run(GuardrailMiddleware(upstream("text/event-stream", [f"data: {event}\n\n".encode()],
+                                                        context=CONTEXT), guard=GUARD)))
+    assert b"BLUEJAY" not in streamed and b'"code":"upstream_malformed"' in streamed
+
+
+def test_json_that_is_not_plain_utf8_goes_out_as_parsed() -> None:
+    """UTF-16 JSON read by the lenient parser: its bytes are no UTF-8 text to count keys in, so what was checked is
+    sent as parsed (a first-wins reader would otherwise see the first of a key written twice)."""
+    text = ('{"id": "c", "choices": [{"index": 0, "message": {"content": "BLUEJAY here.", "content": "Fine."}}], '
+            '"x": "\u2200", "y": "\u2200"}')
+    messages = run(GuardrailMiddleware(upstream("application/json", [text.encode("utf-16-le")], context=CONTEXT),
+                                       guard=GUARD))
+    out = body_of(messages)
+    assert b"BLUEJAY" not in out and json.loads(out)["choices"][0]["message"]["content"] == "Fine."

@@ -510,3 +510,18 @@ def test_an_answer_the_upstream_breaks_off_or_stalls_in_is_an_error_not_an_answe
     assert '"code": "upstream_timeout"' in stalled_stream.text.replace('":"', '": "')
     assert stalled_stream.text.rstrip().endswith("data: [DONE]")
     assert_openai_error(stalled_json, 502, "upstream_timeout")
+
+
+def test_header_values_that_are_no_latin1_text_are_relayed_as_written() -> None:
+    """An upstream header in UTF-8 (a snowman in an x-request-id) made the proxy answer 500: its bytes go on."""
+    whole = json.dumps({"object": "chat.completion", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "All fine."}}]}).encode()
+    head = (b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nx-request-id: req-\xe2\x98\x83\r\n"
+            b"content-length: " + str(len(whole)).encode() + b"\r\nconnection: close\r\n\r\n")
+    raw = RawUpstream()
+    raw.replies = [[(head + whole, 0)]]
+    with raw as url, BackgroundServer(create_proxy(GUARD, url + "/v1", api_key=KEY)) as proxy:
+        reply = _ask(proxy.url)
+        assert reply.status_code == 200 and reply.json()["choices"][0]["message"]["content"] == "All fine."
+        assert reply.headers.raw[[k.lower() for k, _ in reply.headers.raw].index(b"x-request-id")][1] == \
+            b"req-\xe2\x98\x83"

@@ -421,7 +421,7 @@ def test_any_text_with_a_term_is_redacted(filler: str, term: str) -> None:
 
 
 _INVISIBLES = ["\u200e", "\u200f", "\u061c", "\u034f", "\ufe0f", "\ufe00", "\u2062", "\u2066", "\u202e", "\u180e",
-               "\u3164", "\uffa0", "\U000e0041", "\U000e0100", "\U0001d173", "\u17b4"]
+               "\U000e0041", "\U000e0100", "\U0001d173", "\u17b4"]
 
 
 @pytest.mark.parametrize("mark", _INVISIBLES, ids=[f"U+{ord(c):04X}" for c in _INVISIBLES])
@@ -437,3 +437,12 @@ def test_a_term_is_found_through_any_invisible_character(mark: str) -> None:
         if rest is not None:
             assert verdict.output == rest
         assert "BLUE" not in verdict.output and "JAY" not in verdict.output
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\uffa0", "\u115f", "\u1160", "\u2800"])
+def test_a_character_that_shows_as_a_blank_reads_as_a_space(blank: str) -> None:
+    """The Hangul fillers and the blank Braille pattern show as a space the width of a letter, and str.split does
+    not take them for whitespace: Project\u3164Falcon is the term Project Falcon. (An attacker's review.)"""
+    guard = Guard.from_dict({"banned_terms": {"terms": ["Project Falcon"]}})
+    assert guard.check(f"Ask Project{blank}Falcon now.").output == "Ask [redacted] now."
+    assert guard.check(f"Ask Project{blank}Falconry now.").decision is Decision.PASS
