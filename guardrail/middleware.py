@@ -197,6 +197,19 @@ class GuardrailMiddleware:
         return lifespan_send
 
 
+_SNIFF = 16  # the bytes a streamed plain-text reply is held for, to tell whether it is a stream of events
+_EVENTS = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*data: ?[{\[]")  # what a stream of chat-completion events starts with
+
+
+def _is_completion(body: bytes) -> bool:
+    """Whether a body sent as plain text is a JSON chat completion (an object with a list of choices)."""
+    try:
+        obj = orjson.loads(body)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and isinstance(obj.get("choices"), list)
+
+
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
 _KINDS = {"application/json": "json", "text/event-stream": "sse", "text/plain": "text"}
 """A response's kind for its span, from its media type: a closed set (the upstream writes the header)."""
@@ -294,15 +307,7 @@ class _Responder:
             self.mode = "pass"  # no check can change anything: nothing to hold back
             await self._send_start(streaming=False, changed=False, decision=Decision.PASS)
         elif media == "text/event-stream":
-            self.mode = "sse"
-            policy = compiled.policy
-            sources, roles = self.context.sources, self.context.roles
-            self.stream = ChunkStream(lambda: StreamGuard(compiled, sources, roles), self._scrubber(),
-                                      blocked_message=policy.blocked_message, fail_closed=self.fail_closed,
-                                      tool_calls="tool_calls" in policy.fields,
-                                      max_bytes=self.owner.max_body_bytes)
-            await self._send_start(streaming=True)
-            self._start_keepalive(policy.keepalive_s)
+            await self._start_sse()
         elif media == "text/plain":
             self.mode = "text"
         else:
@@ -311,6 +316,17 @@ class _Responder:
         if self.mode == "unreadable" and not self.fail_closed:
             self.mode = "pass"
             await self._send_start(streaming=False, changed=False, decision=Decision.PASS)
+
+    async def _start_sse(self) -> None:
+        self.mode = "sse"
+        compiled = self.compiled
+        policy = compiled.policy
+        sources, roles = self.context.sources, self.context.roles
+        self.stream = ChunkStream(lambda: StreamGuard(compiled, sources, roles), self._scrubber(),
+                                  blocked_message=policy.blocked_message, fail_closed=self.fail_closed,
+                                  tool_calls="tool_calls" in policy.fields, max_bytes=self.owner.max_body_bytes)
+        await self._send_start(streaming=True)
+        self._start_keepalive(policy.keepalive_s)
 
     def _scrubber(self) -> Scrubber:
         if self.scrubber is None:
@@ -359,12 +375,20 @@ class _Responder:
             if not more:
                 self.mode = "done"
                 await self._send_error()
-        elif mode == "text" and more and not self.body:
-            # The first piece of a streamed plain-text reply: guard it as a stream.
-            self.mode = "text-stream"
-            self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes)
-            await self._send_start(streaming=True)
-            await self._on_body(chunk, more)
+        elif mode == "text" and more and self.size + len(chunk) < _SNIFF:
+            self.size += len(chunk)  # (too little yet to tell a stream of events from text)
+            self.body.append(chunk)
+        elif mode == "text" and (more or self.body):
+            # A streamed plain-text reply: guarded as a stream, of events when it is one (OpenAI's client reads
+            # events whatever the media type says, and their JSON escapes with them).
+            head, self.body, self.size = b"".join([*self.body, chunk]), [], 0
+            if _EVENTS.match(head):
+                await self._start_sse()
+            else:
+                self.mode = "text-stream"
+                self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes)
+                await self._send_start(streaming=True)
+            await self._on_body(head, more)
         else:  # json and unstreamed text: hold the whole body
             self.size += len(chunk)
             self.body.append(chunk)
@@ -402,7 +426,9 @@ class _Responder:
             await self._send_error()
             return
         try:
-            new_body = self._guard_json(body) if mode == "json" else self._guard_text(body)
+            # (plain text that is a chat completion is read as one: OpenAI's client parses it, escapes and all)
+            completion = mode == "json" or (body.lstrip()[:1] == b"{" and _is_completion(body))
+            new_body = self._guard_json(body) if completion else self._guard_text(body)
         except ShapeError as exc:
             self.error = ("upstream_malformed", f"the response is not a chat completion ({exc})")
             if self.fail_closed:

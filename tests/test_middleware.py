@@ -565,3 +565,23 @@ def test_json_that_is_not_plain_utf8_goes_out_as_parsed() -> None:
                                        guard=GUARD))
     out = body_of(messages)
     assert b"BLUEJAY" not in out and json.loads(out)["choices"][0]["message"]["content"] == "Fine."
+
+
+def test_plain_text_that_is_a_completion_or_a_stream_of_events_is_read_as_one() -> None:
+    """OpenAI's client parses a reply as JSON, or as events when it streams, whatever its media type: plain text that
+    is a chat completion, or a stream of events, is guarded as one, its JSON escapes read (an attacker's review got
+    \\u0042LUEJAY through as text)."""
+    body = b'{"id": "c", "choices": [{"index": 0, "message": {"content": "The code is \\u0042LUEJAY."}}]}'
+    out = json.loads(body_of(run(GuardrailMiddleware(upstream("text/plain", [body], context=CONTEXT), guard=GUARD))))
+    assert out["choices"][0]["message"]["content"] == "The code is [redacted]."
+    events = [b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "Code \\u0042LUE"}}]}\n\n',
+              b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "JAY now."}}]}\n\n',
+              b'data: {"id": "c", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}\n\n',
+              b"data: [DONE]\n\n"]
+    streamed = body_of(run(GuardrailMiddleware(upstream("text/plain", events, context=CONTEXT), guard=GUARD)))
+    text = "".join(json.loads(line[6:])["choices"][0]["delta"].get("content") or ""
+                   for line in streamed.decode().split("\n\n") if line.startswith("data: {"))
+    assert text == "Code [redacted] now."
+    plain = [b"data", b": the numbers are in. BLUEJAY too."]  # (text that starts so, but is no event)
+    assert body_of(run(GuardrailMiddleware(upstream("text/plain", plain, context=CONTEXT), guard=GUARD))) == \
+        b"data: the numbers are in. [redacted] too."
