@@ -401,7 +401,7 @@ class _Responder:
     async def _stream_body(self, out: bytes, more: bool) -> None:
         assert self.lock is not None
         async with self.lock:
-            if not more:
+            if not more or (self.stream is not None and self.stream.finished):  # ([DONE] went out: no keep-alive)
                 self.ended = True
             self.last_sent = asyncio.get_running_loop().time()
             await self.send({"type": "http.response.body", "body": out, "more_body": more})

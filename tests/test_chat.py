@@ -739,3 +739,21 @@ def test_an_upstream_error_event_is_scrubbed_keys_too_and_never_breaks_the_strea
     deep = '{"error": ' + '{"a": ' * 900 + '"BLUEJAY"' + "}" * 900 + "}"
     out = body_of(guarded(GUARD, "text/event-stream", [f"data: {deep}\n\n".encode()])).decode()
     assert "BLUEJAY" not in out and out.rstrip().endswith("data: [DONE]")
+
+
+def test_no_keepalive_after_the_stream_ended_while_the_upstream_lingers() -> None:
+    ticking = Guard.from_dict({**POLICY, "keepalive_s": 0.05})
+
+    async def lingering(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        attach_context(scope, **CONTEXT)
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/event-stream")]})
+        await send({"type": "http.response.body", "body": chunk("Leave is 25 days [doc:a].") + chunk(finish="stop")
+                    + b"data: [DONE]\n\n", "more_body": True})
+        await asyncio.sleep(0.4)  # the upstream has said [DONE] but keeps the body open
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    bodies = [m["body"] for m in run(GuardrailMiddleware(lingering, guard=ticking))
+              if m["type"] == "http.response.body"]
+    done = next(i for i, b in enumerate(bodies) if b.endswith(b"data: [DONE]\n\n"))
+    assert b": keep-alive\n\n" not in bodies[done:]
