@@ -48,12 +48,17 @@ def stream(guard: Guard, output: str, sizes: list[int], ctx: Any) -> tuple[str, 
 @example(name="terms-only", output="Ask Project\n  Falcon now.", ctx=([], []), sizes=[3])
 def test_streamed_release_equals_the_buffered_decision(name: str, output: str, ctx: Any, sizes: list[int]) -> None:
     guard = GUARDS[name]
-    released, session, verdict = stream(guard, output, sizes, ctx)
+    assert_streamed_is_buffered(guard, output, ctx, *stream(guard, output, sizes, ctx))
+
+
+def assert_streamed_is_buffered(guard: Guard, output: str, ctx: Any, released: str, session: StreamGuard,
+                                verdict: Any) -> None:
+    """The stream's promise: the buffered decision; its output released when it passes or is modified, and when it
+    is blocked nothing an acting finding covers (no banned term, no invisible source's marker)."""
     buffered = guard.check(output, ctx[1], ctx[0])
     assert verdict.decision is buffered.decision
     if buffered.decision is Decision.BLOCKED:
         assert session.blocked
-        # Nothing an acting finding covers reaches the user: no banned term, no invisible source's marker.
         if guard.policy.banned_terms and guard.policy.banned_terms.on_match != "flag":
             assert not TERM_FINDER.check(released).findings, released
         for hidden in invisible_ids(ctx):
@@ -75,19 +80,10 @@ def test_a_long_window_releases_what_the_buffered_check_decides(name: str, outpu
     long = stream_module._LONG
     stream_module._LONG = 24
     try:
-        released, session, verdict = stream(guard, output, sizes, ctx)
+        streamed = stream(guard, output, sizes, ctx)
     finally:
         stream_module._LONG = long
-    buffered = guard.check(output, ctx[1], ctx[0])
-    assert verdict.decision is buffered.decision
-    if buffered.decision is Decision.BLOCKED:
-        assert session.blocked
-        if guard.policy.banned_terms and guard.policy.banned_terms.on_match != "flag":
-            assert not TERM_FINDER.check(released).findings, released
-        for hidden in invisible_ids(ctx):
-            assert f"[doc:{hidden}]" not in released
-    else:
-        assert released == buffered.output
+    assert_streamed_is_buffered(guard, output, ctx, *streamed)
 
 
 @settings(max_examples=100, deadline=None)
