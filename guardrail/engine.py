@@ -22,7 +22,7 @@ from .checks.citations import CitationCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
-from .text import ZERO_WIDTH, Kind, Statement, has_substance, normalize, without_spans, word_bytes
+from .text import Kind, Statement, drop_invisible, has_substance, normalize, without_spans, word_bytes
 
 if TYPE_CHECKING:
     from .policy import Policy
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 Edit = tuple[int, int, str]
 _GROUPED = re.compile(GROUPED_CITATION_PATTERN)
 _LINE_START = itemgetter(3)  # a statement's line_start
-_ZERO_WIDTH = re.compile("[" + ZERO_WIDTH + "]")
 
 
 def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles: frozenset[str]) -> Verdict:
@@ -204,7 +203,7 @@ def _enough(margin: str, need_chars: int, need_words: int) -> bool:
     """Whether a margin of a window holds enough (see :func:`_window`)."""
     if len(normalize(margin)) < need_chars:
         return False
-    if not margin.isascii() and len(_ZERO_WIDTH.sub("", margin)) < need_chars:
+    if not margin.isascii() and len(drop_invisible(margin)) < need_chars:
         return False
     if need_words:
         spans = sorted(set(map(_GROUP_SPAN, find_markers(_GROUPED, margin, 1.0)[0])))  # (the reader gives groups)

@@ -266,6 +266,24 @@ _FOUND: list[Any] = [
                  True, id="an empty quotation, three characters"),
     pytest.param({"banned_terms": {"terms": ["&"], "on_match": "redact"}}, ["x &.", "&"], False,
                  id="ungated: a term's hold reaching back into what was sent"),
+    # ... and by a second round of it:
+    pytest.param({"banned_terms": {"terms": ["BLUEJAY"]}, **_patterns([r"\.(?!\s)"], "strip")},
+                 ["BLUEJAY is here. Ok"], True, id="a lookahead met where the checked part of a window ends"),
+    pytest.param({"banned_terms": {"terms": ["BLUEJAY"]}, **_patterns([r"\.(?!\s)"], "strip")},
+                 ["BLUEJAY is here.", " Ok", " then"], False, id="a lookahead, ungated"),
+    pytest.param(_patterns([r"\.(?! [A-Z])"], "strip"), ["A. B. c. D"], True, id="a lookahead that strips"),
+    pytest.param({"banned_terms": {"terms": ["BLUEJAY"]}, **_patterns([r"\.(?!\s)"], "block")},
+                 ["BLUEJAY is here. Ok"], True, id="a lookahead that blocks"),
+    pytest.param({"quotes": {"on_unverified": "strip"}}, ["Hi \u201d \u201cwe lie. Bye", " now\u201d. Fine."], True,
+                 id="a stray closing curly quote before an opening one"),
+    pytest.param({"quotes": {}}, ["Hi \u201d \u201cwe lie. Bye", " now\u201d. Fine."], True,
+                 id="a stray closing curly quote, blocking"),
+    pytest.param(_patterns([r"one\. Two", r"Two.*March"], "strip"), ["Hi one. Two is here. More"], True,
+                 id="a match across another pattern's hold"),
+    pytest.param(_patterns([r"one\. Two", r"Two.*March"], "block"), ["Hi one. Two is here. More"], True,
+                 id="a match across another pattern's hold, blocking"),
+    pytest.param({"banned_terms": {"terms": ["one. Two"]}, **_patterns([r"Two.*March"], "strip")},
+                 ["Hi one. Two is here. More"], True, id="a term across a pattern's hold"),
     pytest.param({"banned_terms": {"terms": ["ab", ".x"], "on_match": "redact"}}, [" abx", "."], False,
                  id="ungated: a raw match beside a term still open"),
     pytest.param({"banned_terms": {"terms": ["AT&T", ".NET"], "on_match": "redact"}}, [" AT&Tx", "."], False,
@@ -303,3 +321,40 @@ def test_a_stream_blocked_early_says_so_in_its_verdict_and_takes_no_more() -> No
         session.feed("More.")
     with pytest.raises(RuntimeError):
         session.finish()
+
+
+@pytest.mark.parametrize(("pattern", "chunks"), [
+    (r"(?s).", ["ab. ", "Cd"]),  # (the regex module's partial search spins on this until the budget is spent)
+    (r"(\w|\w\w)+!", ["Hi " + "a" * 40 + ". ", "Bye"]),  # catastrophic, in the partial search
+    (r"paid[^.]*?leave", [("Our office is here.\n" + "paid and leave\n" * 1000 + "Done.")[i:i + 40]
+                          for i in range(0, 20 + 15 * 1000 + 5, 40)]),  # many matches, each of which may grow
+])
+def test_a_pattern_that_runs_out_of_time_in_a_look_is_a_guard_error_not_a_crash(pattern: str,
+                                                                                 chunks: list[str]) -> None:
+    """The look's own search for matches still open runs with the budget too: running out of it is a guard error
+    (fail closed: a block), never an exception out of feed()."""
+    guard = Guard.from_dict({**_patterns([pattern], "strip"), "budget_ms": 20})
+    session = StreamGuard(guard.compiled)
+    released = "".join(session.feed(c) for c in chunks)
+    rest, verdict = session.finish()
+    buffered = guard.check("".join(chunks))
+    if verdict.decision is Decision.BLOCKED:
+        assert (rest == "" and any(f.label.value == "GUARD_ERROR" for f in [*verdict.findings, *session.findings])) \
+            or buffered.decision is Decision.BLOCKED
+    else:
+        assert released + rest == buffered.output
+
+
+def test_a_copy_that_an_edit_joins_to_a_long_word_sent_before_is_never_released() -> None:
+    """What was sent before the window is looked at again, with an edited window, through its last words: a word
+    of 128 characters (a key) was cut out of them, and a two-word copy of an invisible source went out."""
+    key = "0123456789abcdef" * 8
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "block", "leak_min_words": 2},
+                             "banned_terms": {"terms": ["BLUEJAY"], "replacement": ""}})
+    sources = [Source.coerce({"id": "sec", "text": f"The key {key} rotates daily", "roles": ["hr"]})]
+    chunks = [f"Use {key}. ", "BLUEJAY rotates.", " Ok."]
+    session = StreamGuard(guard.compiled, sources, frozenset())
+    released = "".join(session.feed(c) for c in chunks)
+    rest, verdict = session.finish()
+    assert guard.check("".join(chunks), sources, []).decision is Decision.BLOCKED
+    assert verdict.decision is Decision.BLOCKED and "rotates" not in released + rest

@@ -18,6 +18,7 @@ from ..text import (
     _ASCII_WORDS,
     _SPEEDUPS,
     INVISIBLE,
+    MAYBE_INVISIBLE,
     ZERO_WIDTH,
     is_exempt,
     is_word_char,
@@ -151,12 +152,13 @@ def compatible_mentions(text: str, ids: list[str], chars: set[str] | None = None
     """The spans of ``text`` that spell one of ``ids`` as a whole token in a compatibility form a reader takes for
     it (full-width "ｆｉｎ－９", the ligature in "ﬁn-9", "fin-𝟗"): where NFKC (with the rest of
     :func:`~guardrail.text.normalize`, but no case folding) makes the ID of them. Only for text one of whose
-    non-ASCII characters (``chars``, when known) NFKC turns into some character of an ID: not for an ellipsis or
-    a curly quote, say."""
-    if not ids or unicodedata.is_normalized("NFKC", text):
+    non-ASCII characters (``chars``, when known) NFKC turns into something else that holds a character of an ID:
+    not for an ellipsis or a curly quote, say (an ID written with a combining mark is not looked for)."""
+    if not ids:
         return []
     spelled = set("".join(ids))
-    if all(spelled.isdisjoint(_compatible(c)) for c in (non_ascii_chars(text) if chars is None else chars)):
+    if all((nf := _compatible(c)) == c or spelled.isdisjoint(nf)
+           for c in (non_ascii_chars(text) if chars is None else chars)):
         return []
     mapped = normalize_mapped(text, fold=False)
     shown = mapped.text
@@ -179,7 +181,7 @@ def _compatible(c: str) -> str:
 
 _HYPHENS = frozenset("\u2010\u2011\u2012\u2013\u2212\ufe63\uff0d")
 _SHOWN = re.compile(r"&#(\d{1,7});|&#[xX]([0-9a-fA-F]{1,6});|&([A-Za-z][A-Za-z0-9]{1,31});|\\([!-/:-@\[-`{-~])|"
-                    "([" + ZERO_WIDTH + "])|([" + "".join(sorted(_HYPHENS)) + "])")
+                    "(" + MAYBE_INVISIBLE.pattern + ")|([" + "".join(sorted(_HYPHENS)) + "])")
 
 
 def _as_shown(text: str) -> tuple[str, _Origins]:
@@ -207,6 +209,8 @@ def _as_shown(text: str) -> tuple[str, _Origins]:
             shown = escaped
         elif hyphen is not None:
             shown = "-"
+        elif _zero not in INVISIBLE:  # (a character beyond the BMP that shows: an emoji)
+            shown = _zero
         if not shown.isascii():
             shown = "".join("-" if c in _HYPHENS else c for c in shown)  # "&hyphen;" is U+2010
         if shown:
