@@ -156,21 +156,21 @@ static Py_ssize_t group_end(PyObject *groups, Py_ssize_t pos, Py_ssize_t dflt)
     return end;
 }
 
-/* Adds to *straight the straight double quotes of text[a:b], to *curly its opening curly ones less its closing ones. */
+/* Adds to *straight the straight double quotes of text[a:b]; sets *curly to whether a curly quotation is open after
+ * it (its last curly mark an opening one; unchanged if it has none): guardrail.text._curly. */
 static void count_quotes(const Text *t, Py_ssize_t a, Py_ssize_t b, Py_ssize_t *straight, Py_ssize_t *curly)
 {
-    Py_ssize_t s = 0, c = 0;
+    Py_ssize_t s = 0;
     for (Py_ssize_t i = a; i < b; i++) {
         Py_UCS4 ch = AT(t, i);
         if (ch == '"')
             s++;
         else if (ch == 0x201C)
-            c++;
+            *curly = 1;
         else if (ch == 0x201D)
-            c--;
+            *curly = 0;
     }
     *straight += s;
-    *curly += c;
 }
 
 /* Whether the period at dot closes an abbreviation: the pure path's cheap test first, then _is_abbreviation.

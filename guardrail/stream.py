@@ -60,6 +60,7 @@ _COMPLETES = re.compile(r"[.!?…\]\n](?:(?<=[.!?…])[\"'”’»)\]]*\s+\S|(?<
 _LOOKBACK = 8  # characters before a chunk that a completing pattern may start in
 _LONG = 2048  # a window at least this long is looked at again only once it has grown by a quarter (module docstring)
 _EDGE = 16  # the characters of a long window kept to tell whether the next delta brings a look
+_GROWTH_TESTS = 8  # matches of a pattern a look tests for whether more text could make them longer (the rest: held)
 _END = itemgetter(1)  # a marker group's end
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
 _TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
@@ -422,14 +423,14 @@ class StreamGuard:
             held = min(limit, open_run(turn, self._leak_n, limit))
         copy_hold = held < limit
         limit = held
-        bound = limit  # what the patterns leave: a bound on the limit the checks can decide
-        for pattern in self._patterns:
-            for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
-                # A match still open, one that touches the end, or one that more text could make longer (from its
-                # start the pattern can read all the text there is: "office.*March" once another March comes).
-                if m.partial or m.end() == len(text) or pattern.fullmatch(
-                        text, m.start(), partial=True, timeout=turn.remaining()) is not None:
-                    bound = min(bound, m.start())
+        try:
+            bound = self._pattern_bound(text, limit, turn)  # what the patterns leave of the limit
+        except TimeoutError:
+            error = Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
+                            "a regular expression timed out in the instructions check")
+            if policy.fail_mode == "closed":
+                return self._block([error])
+            bound = self._decided  # (open: nothing more goes before the whole output's check)
         # Would the checks let anything new go? Only if a statement not yet decided on is complete within the bound
         # (or, releasing terms only, the bound moved on). Else looking again is left to a later chunk.
         if gated and (not any(self._decided < st.end <= bound for st in turn.statements) if by_statement
@@ -440,11 +441,11 @@ class StreamGuard:
         if any(f.label is Label.GUARD_ERROR and f.action is Action.BLOCK for f in findings):
             return self._block(findings)
         self._copy_hold = copy_hold
-        # A term or a copy reaching past the point (across a line break, say): hold it all.
+        # A term or a copy reaching past the point (across a line break, or past a pattern's hold): hold it all.
+        limit = min(limit, bound)
         for f in sorted((f for f in findings if f.action is not Action.FLAG), key=lambda f: -f.end):
             if f.start < limit < f.end:
                 limit = f.start
-        limit = min(limit, bound)
         settled = [f for f in findings if f.end <= limit and f.label is not Label.GUARD_ERROR]
         if any(f.action is Action.BLOCK for f in settled):
             return self._block(settled)
@@ -532,8 +533,10 @@ class StreamGuard:
             self._unedited = 0 if any(a < cut for a, _, _ in edits) else self._unedited + len(final)
             tail = self._tail + final
             cut = max(0, len(tail) - 64 * self._leak_n)
-            space = tail.find(" ", cut)
-            self._tail = tail[space + 1 if space >= 0 else cut:] if cut else tail
+            if cut:  # (the last 64 characters a word, cut at a space, but never fewer than leak_n + 1 words)
+                space = tail.find(" ", cut)
+                cut = min(space + 1 if space >= 0 else cut, _words_start(tail, self._leak_n + 1))
+            self._tail = tail[cut:]
         self._ahead = ""
         self._pending = pending
         self._all.write(text[:nl + 1])
@@ -541,6 +544,25 @@ class StreamGuard:
         self._base += nl + 1
         self._decided = max(self._decided - nl - 1, 0)
         self._continued = continued
+
+    def _pattern_bound(self, text: str, limit: int, turn: Turn) -> int:
+        """``limit``, or the start of the first match of an acting ``must_not_match`` pattern before it that more
+        text could still change: one still open, one that touches the end, or one that more text could make longer
+        (from its start the pattern can read all the text there is: "office.*March" once another March comes). Of
+        the matches not decided yet, the first few are tested for that; from the next one on, all is held."""
+        bound = limit
+        for pattern in self._patterns:
+            tested = 0
+            for m in pattern.finditer(text, partial=True, timeout=turn.remaining()):
+                if m.start() >= bound:
+                    break  # (a later match cannot hold back more)
+                if m.partial or m.end() == len(text) or (m.end() > self._decided and (
+                        tested == _GROWTH_TESTS or pattern.fullmatch(
+                            text, m.start(), partial=True, timeout=turn.remaining()) is not None)):
+                    bound = m.start()
+                    break
+                tested += m.end() > self._decided
+        return bound
 
     def _leaks_across(self, window: str, turn: Turn) -> bool:
         """Whether the text before the window and ``window`` (edited) together hold a copy: once an edit took text
@@ -576,6 +598,17 @@ class StreamGuard:
             if hit_end >= start - 1:
                 start = min(start, hit_start)
         return cut + _original_start(piece, norm, start, terms.fold)
+
+
+def _words_start(text: str, n: int) -> int:
+    """Where the last ``n`` runs of non-whitespace of ``text`` begin (0 if it has fewer)."""
+    i = len(text)
+    for _ in range(n):
+        while i > 0 and text[i - 1].isspace():
+            i -= 1
+        while i > 0 and not text[i - 1].isspace():
+            i -= 1
+    return i
 
 
 def _completes_py(window: str, before: int, words: bool = False) -> bool:

@@ -614,7 +614,7 @@ def _sentences(
     quotes = text.find('"', cs, le) >= 0 or text.find("“", cs, le) >= 0
     scanned = cs  # quote state is known up to here
     straight = 0  # straight double quotes seen since `start`
-    curly = 0  # open curly double quotes since `start`
+    curly = 0  # whether a curly quotation is open (its “ the last curly mark since `start`)
     t_end = cs
     for t_start in finals[bisect_left(finals, cs):]:
         if t_start >= le:
@@ -630,7 +630,7 @@ def _sentences(
             continue  # a decimal, a version, a URL: no sentence ends here
         if quotes:
             straight += text.count('"', scanned, t_end)
-            curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+            curly = _curly(text, scanned, t_end, curly)
             scanned = t_end
             if straight % 2 or curly > 0:
                 continue  # inside a quotation
@@ -771,6 +771,15 @@ def segment_text_py(text: str, groups: dict[int, int]) -> list[Statement]:
     return out
 
 
+def _curly(text: str, a: int, b: int, open_: int) -> int:
+    """Whether a curly quotation is open after ``text[a:b]`` (1 or 0), ``open_`` before it: as the quote check pairs
+    them, a “ is open until a ” follows it (a ” before a “ closes nothing of it)."""
+    last_open, last_close = text.rfind("“", a, b), text.rfind("”", a, b)
+    if last_open > last_close:
+        return 1
+    return 0 if last_close >= 0 else open_
+
+
 def _sentences_of(
     text: str, cs: int, le: int, ls: int, groups: dict[int, int], out: list[Statement], finals: list[int]
 ) -> None:
@@ -797,7 +806,7 @@ def _sentences_of(
         if t_end == le:
             if quotes:
                 straight += text.count('"', scanned, t_end)
-                curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+                curly = _curly(text, scanned, t_end, curly)
                 if straight % 2 or curly > 0:
                     break
             out.append(_new(Statement, (start, t_end, _SENTENCE, ls, -1)))
@@ -807,7 +816,7 @@ def _sentences_of(
             continue  # a decimal, a version, a URL: no sentence ends here
         if quotes:
             straight += text.count('"', scanned, t_end)
-            curly += text.count("“", scanned, t_end) - text.count("”", scanned, t_end)
+            curly = _curly(text, scanned, t_end, curly)
             scanned = t_end
             if straight % 2 or curly > 0:
                 continue  # inside a quotation

@@ -241,6 +241,10 @@ SEGMENT_CASES = [
     ('He asked "Why? How?" Then left.', [('He asked "Why? How?"', S), ("Then left.", S)]),
     ('He said "Stop. Go now. Then left.', [('He said "Stop. Go now. Then left.', S)]),
     ('Stop. "Then go."', [("Stop.", S), ('"Then go."', S)]),
+    # curly quotes pair as the quote check pairs them: a “ is open until a ” follows it
+    ("Hi \u201d \u201cwe lie. Bye now\u201d. Fine.", [("Hi \u201d \u201cwe lie. Bye now\u201d.", S), ("Fine.", S)]),
+    ("A \u201ca \u201cb\u201d c. Next.", [("A \u201ca \u201cb\u201d c.", S), ("Next.", S)]),
+    ('He said "". Then left.', [('He said "".', S), ("Then left.", S)]),
     # citation markers after the final punctuation
     ("Claim. [doc:a] Next.", [("Claim. [doc:a]", S), ("Next.", S)]),
     ("Claim.[doc:a] Next.", [("Claim.[doc:a]", S), ("Next.", S)]),

@@ -55,8 +55,9 @@ _count_words: Callable[[str, list[tuple[int, int]]], int] = \
 def window_safe(pattern: str) -> bool:
     """Whether a pattern matches in a stream's window (text after what was released, up to what has come) where it
     matches in the whole output: no anchor (``^ $ \\A \\Z``: the window's ends are not the output's) and no
-    lookbehind (it would read released text the window does not hold). Read with :mod:`re`'s parser; a pattern it
-    cannot read (syntax only :mod:`regex` has) is not taken to be safe."""
+    lookaround (a lookbehind would read released text the window does not hold, a lookahead the text after the
+    part of a window a look checks again once edited). Read with :mod:`re`'s parser; a pattern it cannot read
+    (syntax only :mod:`regex` has) is not taken to be safe."""
     import re._constants as c
     import re._parser as parser
 
@@ -71,11 +72,8 @@ def window_safe(pattern: str) -> bool:
             if op is c.AT and av in anchors:
                 return False
             if op in (c.ASSERT, c.ASSERT_NOT):
-                direction, sub = av
-                if direction < 0:
-                    return False
-                todo.append(sub)
-            elif op is c.BRANCH:
+                return False
+            if op is c.BRANCH:
                 todo.extend(av[1])
             elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
                 todo.append(av[2])
