@@ -424,7 +424,7 @@ class StreamGuard:
         copy_hold = held < limit
         limit = held
         try:
-            bound = self._pattern_bound(text, limit, turn)  # what the patterns leave of the limit
+            bound = self._pattern_bound(text, limit, turn) if self._patterns else limit  # what patterns leave of it
         except TimeoutError:
             error = Finding("guard", Label.GUARD_ERROR, Action.BLOCK, 0, len(text),
                             "a regular expression timed out in the instructions check")
@@ -535,7 +535,9 @@ class StreamGuard:
             cut = max(0, len(tail) - 64 * self._leak_n)
             if cut:  # (the last 64 characters a word, cut at a space, but never fewer than leak_n + 1 words)
                 space = tail.find(" ", cut)
-                cut = min(space + 1 if space >= 0 else cut, _words_start(tail, self._leak_n + 1))
+                cut = space + 1 if space >= 0 else cut
+                if tail.count(" ", cut) <= self._leak_n:  # (a word of over 64 characters, say: count words)
+                    cut = min(cut, _words_start(tail, self._leak_n + 1))
             self._tail = tail[cut:]
         self._ahead = ""
         self._pending = pending
