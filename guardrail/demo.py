@@ -217,7 +217,8 @@ def _monitor(guard: Guard, queue_url: str, results_url: str, out: TextIO) -> Non
         queue.close()
         results.close()
     print(f"\nThe monitor: {stats['enqueued']} turns sampled into {queue_url} (rate 1.0 in the demo), scored by an "
-          f"in-process worker ({done.scored} scored, {done.errors} errors) into {results_url}:\n", file=out)
+          f"in-process worker ({done.scored} scored, {done.errors} errors) into {results_url} (a temporary "
+          "directory, removed when the demo ends):\n", file=out)
     print(text_report(report), file=out)
     print("\nIn production: `guardrail worker --queue URL --results URL` on any machine, "
           "`guardrail report --results URL --gate 'citation_recall.low>=0.8'` as a release gate.", file=out)
