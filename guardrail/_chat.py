@@ -282,7 +282,7 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
     scrub is not sent (empty)."""
     if not scrubber.active or not body:
         return body
-    obj, strict = _parse_json(body)
+    obj, strict = parse_json(body)
     if obj is not None:
         try:
             changed = _scrub_json(obj, scrubber)
@@ -293,6 +293,9 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
         text = body.decode(charset, "replace")
     except LookupError:  # (a charset Python does not know)
         charset, text = "utf-8", body.decode("utf-8", "replace")
+    if not text.startswith("data:") and "\ndata:" not in text:  # (text: scrubbed whole, a term across lines too)
+        new = scrubber.scrub(text)
+        return body if new is text else new.encode(charset, "replace")
     lines = text.split("\n")
     new_lines = [_scrub_line(line, scrubber) for line in lines]
     if all(a is b for a, b in zip(new_lines, lines, strict=True)):
@@ -300,7 +303,7 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
     return "\n".join(new_lines).encode(charset, "replace")
 
 
-def _parse_json(body: bytes) -> tuple[list[Any] | None, bool]:
+def parse_json(body: bytes) -> tuple[list[Any] | None, bool]:
     """``([value], strict)``: the JSON value of ``body`` (in a list, to be scrubbed in place), and whether orjson
     read it (plain UTF-8); ``(None, False)`` when it is no JSON."""
     import json
@@ -309,7 +312,7 @@ def _parse_json(body: bytes) -> tuple[list[Any] | None, bool]:
 
     try:
         return [orjson.loads(body)], True
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
     try:  # (json reads what orjson does not: a lone surrogate's \uXXXX, UTF-16)
         return [json.loads(body)], False
@@ -328,7 +331,7 @@ def _scrub_line(line: str, scrubber: Scrubber) -> str:
     JSON, anything else as text."""
     if line.startswith("data:"):
         payload = line[5:].strip()
-        obj, strict = _parse_json(payload.encode("utf-8", "surrogatepass"))
+        obj, strict = parse_json(payload.encode("utf-8", "surrogatepass"))
         if obj is not None:
             try:
                 if not _scrub_json(obj, scrubber) and strict and not has_duplicate_keys(payload, obj[0]):

@@ -27,8 +27,6 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from . import telemetry
 from ._chat import (
     ChunkStream,
@@ -36,6 +34,7 @@ from ._chat import (
     ShapeError,
     guard_completion,
     guard_error,
+    parse_json,
     scrub_body,
     scrub_strings,
     worst,
@@ -203,11 +202,8 @@ _EVENTS = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*data: ?[{\[]")  # what a stream of
 
 def _is_completion(body: bytes) -> bool:
     """Whether a body sent as plain text is a JSON chat completion (an object with a list of choices)."""
-    try:
-        obj = orjson.loads(body)
-    except ValueError:
-        return False
-    return isinstance(obj, dict) and isinstance(obj.get("choices"), list)
+    parsed, _ = parse_json(body)
+    return parsed is not None and isinstance(parsed[0], dict) and isinstance(parsed[0].get("choices"), list)
 
 
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
@@ -461,17 +457,11 @@ class _Responder:
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
     def _guard_json(self, body: bytes) -> bytes:
-        strict = True  # plain UTF-8, as orjson reads it (else what was checked goes out as parsed: UTF-16, say)
-        try:
-            obj = orjson.loads(body)
-        except (ValueError, RecursionError):
-            strict = False
-            try:  # orjson is strict where json is lenient (a lone surrogate's \uXXXX, UTF-16)
-                import json
-
-                obj = json.loads(body)
-            except (ValueError, RecursionError):
-                raise ShapeError("not JSON") from None
+        # (strict: plain UTF-8, as orjson reads it; else what was checked goes out as parsed: UTF-16, say)
+        parsed, strict = parse_json(body)
+        if parsed is None:
+            raise ShapeError("not JSON")
+        obj = parsed[0]
         guard, context, compiled = self.guard, self.context, self.compiled
         sources, roles = context.sources, context.roles
         policy = guard.policy

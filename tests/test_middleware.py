@@ -585,3 +585,10 @@ def test_plain_text_that_is_a_completion_or_a_stream_of_events_is_read_as_one() 
     plain = [b"data", b": the numbers are in. BLUEJAY too."]  # (text that starts so, but is no event)
     assert body_of(run(GuardrailMiddleware(upstream("text/plain", plain, context=CONTEXT), guard=GUARD))) == \
         b"data: the numbers are in. [redacted] too."
+
+
+def test_a_plain_text_error_is_scrubbed_whole_a_term_across_its_lines_too() -> None:
+    messages = run(GuardrailMiddleware(upstream("text/plain", [b"about Project\nFalcon, sorry"], status=500,
+                                                context=CONTEXT), guard=Guard.from_dict(
+        {"banned_terms": {"terms": ["Project Falcon"]}})))
+    assert body_of(messages) == b"about [redacted], sorry"
