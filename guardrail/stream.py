@@ -13,7 +13,7 @@ How far it can release (the *settled* point):
 - banned terms need the longest possible match: text from which a term could still begin is held back (only this,
   where terms that redact or flag are the only acting check);
 - ``must_not_match`` patterns that act hold back from where a match could still begin or grow (regex partial
-  matching); one with an anchor or a lookbehind holds everything to the end (its matches depend on where the text
+  matching); one with an anchor or a lookaround holds everything to the end (its matches depend on where the text
   starts and ends, which a window cannot know);
 - checks of the whole output that block (schema, document-level instructions) hold everything to the end.
 
@@ -110,8 +110,8 @@ class StreamGuard:
     So the work per completed statement does not grow with the length of the output.
     """
 
-    __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_compiled", "_continued", "_copy_hold", "_decided",
-                 "_due", "_edge", "_fed", "_fence", "_finished_at", "_free", "_held", "_hidden", "_hidden_ids",
+    __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_closed", "_compiled", "_continued", "_copy_hold",
+                 "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids",
                  "_hold_all", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending",
                  "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent",
                  "_usual", "_visible", "_waiting", "_window", "blocked", "chunks", "findings", "first_release", "gated",
@@ -125,7 +125,7 @@ class StreamGuard:
         """Whether a look stops as soon as it is clear that it can release nothing new (the property tests turn this
         off to compare: the same text is released, and never later)."""
         self.chunks = 0  # deltas fed
-        self._finished_at: int | None = None  # the output's length, once finish() was called
+        self._closed = False  # finish() was called
         self._held = 0  # the most characters held back after a look (see `held_max`)
         self.started: float | None = None  # perf_counter at the first delta
         self.first_release: float | None = None  # perf_counter at the first text released
@@ -215,7 +215,7 @@ class StreamGuard:
 
     def feed(self, delta: str) -> str:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
-        if self._finished_at is not None:
+        if self._closed:
             raise RuntimeError("the stream is finished: nothing more can be fed")
         if self.blocked or not delta:
             return ""
@@ -342,11 +342,11 @@ class StreamGuard:
     def finish(self) -> tuple[str, Verdict]:
         """The output is complete: the rest to send and the verdict on the whole output. After a block (here or
         earlier) the rest is empty and :attr:`blocked` is true: end the stream with ``content_filter``."""
-        if self._finished_at is not None:
+        if self._closed:
             raise RuntimeError("the stream is finished already")
         self._note_held(0)
         text = self.text
-        self._finished_at = len(text)
+        self._closed = True
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         rest, verdict = self._finished(text, verdict)
         if self._on_finish is not None:
