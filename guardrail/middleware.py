@@ -200,10 +200,15 @@ _SNIFF = 16  # the bytes a streamed plain-text reply is held for, to tell whethe
 _EVENTS = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*data: ?[{\[]")  # what a stream of chat-completion events starts with
 
 
-def _is_completion(body: bytes) -> bool:
-    """Whether a body sent as plain text is a JSON chat completion (an object with a list of choices)."""
-    parsed, _ = parse_json(body)
-    return parsed is not None and isinstance(parsed[0], dict) and isinstance(parsed[0].get("choices"), list)
+def _as_completion(body: bytes) -> tuple[list[Any] | None, bool]:
+    """:func:`~guardrail._chat.parse_json` of a body sent as plain text when it is a JSON chat completion (an object
+    with a list of choices), else ``(None, False)``."""
+    if body.lstrip()[:1] != b"{":
+        return None, False
+    parsed, strict = parse_json(body)
+    if parsed is None or not isinstance(parsed[0], dict) or not isinstance(parsed[0].get("choices"), list):
+        return None, False
+    return parsed, strict
 
 
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
@@ -423,8 +428,11 @@ class _Responder:
             return
         try:
             # (plain text that is a chat completion is read as one: OpenAI's client parses it, escapes and all)
-            completion = mode == "json" or (body.lstrip()[:1] == b"{" and _is_completion(body))
-            new_body = self._guard_json(body) if completion else self._guard_text(body)
+            parsed = parse_json(body) if mode == "json" else _as_completion(body)
+            if mode == "json" or parsed[0] is not None:
+                new_body = self._guard_json(body, parsed)
+            else:
+                new_body = self._guard_text(body)
         except ShapeError as exc:
             self.error = ("upstream_malformed", f"the response is not a chat completion ({exc})")
             if self.fail_closed:
@@ -456,9 +464,10 @@ class _Responder:
         await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
-    def _guard_json(self, body: bytes) -> bytes:
+    def _guard_json(self, body: bytes, read: tuple[list[Any] | None, bool]) -> bytes:
+        """``body`` (``read``: its :func:`~guardrail._chat.parse_json`) guarded as a chat completion."""
         # (strict: plain UTF-8, as orjson reads it; else what was checked goes out as parsed: UTF-16, say)
-        parsed, strict = parse_json(body)
+        parsed, strict = read
         if parsed is None:
             raise ShapeError("not JSON")
         obj = parsed[0]
