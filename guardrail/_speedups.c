@@ -7,12 +7,13 @@
  * read_groups(text): guardrail.checks.base._group_markers_py, the default reader's citation markers.
  * cited_flags(statements, markers, visible): which statements cite a visible source.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
- * run_table(data, k), shares_run(data, k, step, tables): hashed runs of words, for the first look for copies.
+ * run_set(data, k), shares_run(data, k, tables): hashed runs of words, for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
  * completes(window, before): whether a stream's new chunk brings what can complete a statement.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
  * term_filter(keys), may_match(filter, text): whether banned terms may match at term boundaries, for ASCII text.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
+ * non_ascii_chars(text): the distinct characters of a text beyond ASCII.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
  * the rules live in one place; configure() hands over those objects once, at import. */
 
@@ -969,6 +970,53 @@ static PyObject *collapse(PyObject *self, PyObject *text)
     return out;
 }
 
+/* non_ascii_chars(text) -> set: the distinct characters of text beyond ASCII (guardrail.text._non_ascii_chars_py).
+ * Each new one is remembered in a small open-addressing table of code points (0 for empty: never a non-ASCII
+ * one); past half of it, characters go to the set as they come (the set keeps them distinct). */
+#define NA_SLOTS 1024
+#define NON_ASCII(T)                                                                     \
+    do {                                                                                 \
+        const T *d = data;                                                               \
+        for (Py_ssize_t i = 0; i < n; i++) {                                             \
+            Py_UCS4 c = d[i];                                                            \
+            if (c < 128 || c == last)                                                    \
+                continue;                                                                \
+            last = c;                                                                    \
+            if (distinct < NA_SLOTS / 2) {                                               \
+                size_t s = (c * 2654435761u) >> 22 & (NA_SLOTS - 1);                     \
+                while (table[s] != 0 && table[s] != c)                                   \
+                    s = (s + 1) & (NA_SLOTS - 1);                                        \
+                if (table[s] == c)                                                       \
+                    continue;                                                            \
+                table[s] = c;                                                            \
+                distinct++;                                                              \
+            }                                                                            \
+            PyObject *ch = PyUnicode_FromOrdinal((int)c);                                \
+            if (ch == NULL || PySet_Add(out, ch) < 0) {                                  \
+                Py_XDECREF(ch);                                                          \
+                Py_DECREF(out);                                                          \
+                return NULL;                                                             \
+            }                                                                            \
+            Py_DECREF(ch);                                                               \
+        }                                                                                \
+    } while (0)
+
+static PyObject *non_ascii_chars(PyObject *self, PyObject *text)
+{
+    if (not_str(text, "non_ascii_chars"))
+        return NULL;
+    PyObject *out = PySet_New(NULL);
+    if (out == NULL || PyUnicode_IS_ASCII(text))
+        return out;
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), distinct = 0;
+    Py_UCS4 last = 0, table[NA_SLOTS];
+    memset(table, 0, sizeof table);
+    BY_KIND(kind, NON_ASCII);
+    return out;
+}
+
 /* count_words(text, spans): len(" ".join(pieces).split()), the pieces being text without the sorted, disjoint
  * spans: the whitespace-separated tokens of the text, a span ending a token. */
 /* The runs of non-whitespace in data[pos:stop], added to words (a run begins where a space ends). */
@@ -1054,34 +1102,31 @@ static unsigned long long run_hash(const unsigned long long *words, int k)
     return h;
 }
 
-static int compare_hashes(const void *a, const void *b)
-{
-    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* The sorted hashes of the runs of k words of data starting at every step-th word, in a new array. */
-static unsigned long long *sorted_runs(const Py_buffer *view, int k, Py_ssize_t step, Py_ssize_t *count)
+/* The hashes of the runs of k words of data (every run), in a new array (*count of them); NULL on no memory. */
+static unsigned long long *run_hashes(const Py_buffer *view, int k, Py_ssize_t *count)
 {
     Py_ssize_t words;
     unsigned long long *w = word_hashes(view->buf, view->len, &words);
     if (w == NULL)
         return NULL;
     Py_ssize_t m = 0;
-    for (Py_ssize_t j = 0; j + k <= words; j += step)
-        w[m++] = run_hash(w + j, k);  /* (in place: run j is read before slot m <= j is written) */
-    qsort(w, (size_t)m, sizeof(unsigned long long), compare_hashes);
+    for (Py_ssize_t j = 0; j + k <= words; j++)
+        w[m++] = run_hash(w + j, k);  /* (in place: run j is read before slot m = j is written) */
     *count = m;
     return w;
 }
 
-/* run_table(data, k) -> bytes: the sorted hashes of every run of k words of the UTF-8 words data (a source's
- * table for shares_run). */
-static PyObject *run_table(PyObject *self, PyObject *args)
+/* A run's hash as stored in a table: never 0, which marks an empty slot. */
+#define STORED(h) ((h) ? (h) : 1ULL)
+#define SLOT(h, bits) ((Py_ssize_t)((h) >> (64 - (bits))))  /* the high bits: the best mixed */
+
+/* run_set(data, k) -> bytes: the hashes of every run of k words of the UTF-8 words data (a source's), as an
+ * open-addressing table (a power of two of 64-bit slots, at most half full, 0 for empty) for shares_run. */
+static PyObject *run_set(PyObject *self, PyObject *args)
 {
     Py_buffer view;
     int k;
-    if (!PyArg_ParseTuple(args, "y*i:run_table", &view, &k))
+    if (!PyArg_ParseTuple(args, "y*i:run_set", &view, &k))
         return NULL;
     if (k < 1) {
         PyBuffer_Release(&view);
@@ -1089,52 +1134,74 @@ static PyObject *run_table(PyObject *self, PyObject *args)
         return NULL;
     }
     Py_ssize_t m;
-    unsigned long long *h = sorted_runs(&view, k, 1, &m);
+    unsigned long long *h = run_hashes(&view, k, &m);
     PyBuffer_Release(&view);
     if (h == NULL)
         return PyErr_NoMemory();
-    PyObject *out = PyBytes_FromStringAndSize((const char *)h, m * (Py_ssize_t)sizeof(unsigned long long));
+    int bits = 3;
+    while (((Py_ssize_t)1 << bits) < 2 * m)
+        bits++;
+    Py_ssize_t size = (Py_ssize_t)1 << bits, mask = size - 1;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, size * (Py_ssize_t)sizeof(unsigned long long));
+    if (out != NULL) {
+        unsigned long long *table = (unsigned long long *)PyBytes_AS_STRING(out);
+        memset(table, 0, (size_t)size * sizeof(unsigned long long));
+        for (Py_ssize_t i = 0; i < m; i++) {
+            unsigned long long v = STORED(h[i]);
+            Py_ssize_t s = SLOT(v, bits);
+            while (table[s] != 0 && table[s] != v)
+                s = (s + 1) & mask;
+            table[s] = v;
+        }
+    }
     PyMem_Free(h);
     return out;
 }
 
-/* shares_run(data, k, step, tables) -> bool: whether a run of k words of data starting at a step-th word has its
- * hash in one of the tables (run_table's). Equal runs hash equally: False is certain. */
+/* shares_run(data, k, tables) -> bool: whether a run of k words of data has its hash in one of the tables
+ * (run_set's, for the same k). Equal runs hash equally: False is certain. */
 static PyObject *shares_run(PyObject *self, PyObject *args)
 {
     Py_buffer view;
     int k;
-    Py_ssize_t step;
     PyObject *tables;
-    if (!PyArg_ParseTuple(args, "y*inO!:shares_run", &view, &k, &step, &PyList_Type, &tables))
+    if (!PyArg_ParseTuple(args, "y*iO!:shares_run", &view, &k, &PyList_Type, &tables))
         return NULL;
-    if (k < 1 || step < 1) {
+    if (k < 1) {
         PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "k and step must be at least 1");
+        PyErr_SetString(PyExc_ValueError, "k must be at least 1");
         return NULL;
     }
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables); t++) {
+        PyObject *table = PyList_GET_ITEM(tables, t);
+        Py_ssize_t size = PyBytes_Check(table) ? PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long) : 0;
+        if (size < 8 || (size & (size - 1)) || PyBytes_GET_SIZE(table) % sizeof(unsigned long long)) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_TypeError, "tables are run_set()'s");
+            return NULL;
+        }
+    }
     Py_ssize_t m;
-    unsigned long long *h = sorted_runs(&view, k, step, &m);
+    unsigned long long *h = run_hashes(&view, k, &m);
     PyBuffer_Release(&view);
     if (h == NULL)
         return PyErr_NoMemory();
     int found = 0;
     for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables) && !found; t++) {
         PyObject *table = PyList_GET_ITEM(tables, t);
-        if (!PyBytes_Check(table)) {
-            PyMem_Free(h);
-            PyErr_SetString(PyExc_TypeError, "tables are bytes");
-            return NULL;
-        }
         const unsigned long long *u = (const unsigned long long *)PyBytes_AS_STRING(table);
-        Py_ssize_t nu = PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long), i = 0, j = 0;
-        while (i < m && j < nu && !found) {  /* both sorted: one merge */
-            if (h[i] == u[j])
-                found = 1;
-            else if (h[i] < u[j])
-                i++;
-            else
-                j++;
+        Py_ssize_t size = PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long), mask = size - 1;
+        int bits = 0;
+        while (((Py_ssize_t)1 << bits) < size)
+            bits++;
+        for (Py_ssize_t i = 0; i < m && !found; i++) {
+            unsigned long long v = STORED(h[i]);
+            for (Py_ssize_t s = SLOT(v, bits); u[s] != 0; s = (s + 1) & mask) {
+                if (u[s] == v) {
+                    found = 1;
+                    break;
+                }
+            }
         }
     }
     PyMem_Free(h);
@@ -2388,8 +2455,9 @@ static PyMethodDef methods[] = {
     {"cited_flags", cited_flags, METH_VARARGS, "cited_flags(statements, markers, visible): see guardrail.checks.base"},
     {"read_groups", read_groups, METH_O, "read_groups(text): see guardrail.checks.base._group_markers_py"},
     {"count_words", count_words, METH_VARARGS, "count_words(text, spans): see guardrail.checks.instructions"},
-    {"run_table", run_table, METH_VARARGS, "run_table(data, k): see guardrail.checks.citations"},
-    {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, step, tables): see guardrail.checks.citations"},
+    {"non_ascii_chars", non_ascii_chars, METH_O, "non_ascii_chars(text): see guardrail.text"},
+    {"run_set", run_set, METH_VARARGS, "run_set(data, k): see guardrail.checks.citations"},
+    {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, tables): see guardrail.checks.citations"},
     {"completes", completes, METH_VARARGS, "completes(window, before): see guardrail.stream._completes_py"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,
      "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},

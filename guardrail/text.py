@@ -208,14 +208,20 @@ def only_separators(chars: set[str]) -> bool:
     return True
 
 
-def non_ascii_chars(text: str, utf8: bytes | None = None) -> set[str]:
-    """The distinct non-ASCII characters of ``text`` (quickly: bytes operations; ``utf8``: the text in UTF-8 with
-    ``surrogatepass``, if already encoded)."""
+def _non_ascii_chars_py(text: str, utf8: bytes | None = None) -> set[str]:
     if text.isascii():
         return set()
     if utf8 is None:
         utf8 = text.encode("utf-8", "surrogatepass")
     return set(utf8.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+
+
+def non_ascii_chars(text: str, utf8: bytes | None = None) -> set[str]:
+    """The distinct non-ASCII characters of ``text``: one compiled pass over it, or bytes operations (``utf8``: the
+    text in UTF-8 with ``surrogatepass``, if already encoded)."""
+    if _SPEEDUPS is not None:
+        return _SPEEDUPS.non_ascii_chars(text)  # type: ignore[no-any-return]
+    return _non_ascii_chars_py(text, utf8)
 
 
 def word_bytes(text: str, chars: set[str] | None = None, utf8: bytes | None = None) -> list[bytes]:

@@ -121,6 +121,18 @@ def test_compiled_normalisation_steps_agree_with_the_pure_ones(text: str) -> Non
     assert text_module._collapse(text) == text_module._collapse_py(text)
 
 
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.one_of(normalisable, texts, st.text(st.characters(codec="utf-8", min_codepoint=0x80), max_size=700),
+                 st.text(st.sampled_from("a\u00e9\u00ff\u0100\u2019\U0001f600\udc80"), max_size=40)))
+@example("".join(map(chr, range(0x80, 0x700))) * 2)  # more distinct characters than the compiled table remembers
+@example("\x80\u0100\U00010000\x80")
+def test_compiled_non_ascii_characters_agree_with_the_pure_ones(text: str) -> None:
+    assert text_module._SPEEDUPS.non_ascii_chars(text) == text_module._non_ascii_chars_py(text)
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 10)
+    assert turn.non_ascii == {c for c in text if ord(c) > 127}
+
+
 _MARKUP = st.sampled_from(["[", "]", "doc:", "DoC:", "doc", ":", ",", ";", " ", "\t", "\u00a0", "\n", "a", "hr-12", "é",
                            "\U0001f600", "[doc:a]", "[doc:a, doc:b]", "[doc: x; y]", "x"])
 marker_texts = st.one_of(texts, st.lists(_MARKUP, max_size=30).map("".join))
@@ -152,6 +164,24 @@ def test_emoji_are_looked_for_wherever_one_may_be(text: str) -> None:
     from guardrail.checks.base import non_ascii_chars
     if instructions_module._EMOJI.search(text) is not None:
         assert instructions_module._may_hold_emoji(non_ascii_chars(text))
+
+
+_EMOJI_TEXT = st.lists(st.sampled_from(["a", " ", "1", "#", "\u20e3", "\ufe0f", "\u00a9", "\u263a", "\U0001f600",
+                                         "\U0001f44d\U0001f3fd", "\u201c", "\u2019", "\u00e9", "\u200d", "\n"]),
+                     max_size=40).map("".join)
+
+
+@SETTINGS
+@given(st.one_of(_EMOJI_TEXT, st.text(st.characters(codec="utf-8"), max_size=30)))
+@example("1\ufe0f\u20e3\u20e3 \u263a\ufe0f\U0001f600")
+@example("\u201cok\u201d\U0001f600\u201c")
+def test_emoji_are_found_where_a_scan_of_the_whole_text_finds_them(text: str) -> None:
+    """The no_emoji rule looks only in the runs of non-ASCII text that may hold one: it finds what the pattern
+    finds in the whole text."""
+    check = instructions_module.InstructionCheck(Action.BLOCK, no_emoji=True)
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 10)
+    found = [(f.start, f.end) for f in check.run(turn)]
+    assert found == [m.span() for m in instructions_module._EMOJI.finditer(text)]
 
 
 _QUOTING = st.lists(st.sampled_from(['"', "\u201c", "\u201d", "\n", "a", " ", "b c", "\u00e9", "\r"]), max_size=40)
@@ -813,9 +843,19 @@ def test_a_term_matches_only_where_one_has_both_boundaries(case: tuple[list[str]
 
 @pytest.mark.skipif(text_module._SPEEDUPS is None, reason="the _speedups extension was not built")
 @SETTINGS
-@given(_keys_and_text(), st.booleans())
-def test_term_check_finds_the_same_with_the_filter_and_without(case: tuple[list[str], str], fold: bool) -> None:
+@given(_keys_and_text(), st.booleans(),
+       st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(["\u00e9", "\U0001f600", "\u200b", "\u00df",
+                                                                   "\u0130", "\u00a0", "\u2019", "\udc80"])),
+                max_size=6))
+@example(([".net"], "blue.net .net"), False, [(4, "\u00e9")])
+@example((["ab"], "ab"), True, [(0, "\U0001f600")])
+def test_term_check_finds_the_same_with_the_filter_and_without(case: tuple[list[str], str], fold: bool,
+                                                               inserts: list[tuple[int, str]]) -> None:
+    """Also in text with characters beyond ASCII: the filter then reads them as spaces (for terms all ASCII)."""
     keys, text = case
+    for at, char in inserts:
+        at %= len(text) + 1
+        text = text[:at] + char + text[at:]
     check = TermCheck([(k.upper() if fold else k, "t") for k in keys], Action.REDACT, case_sensitive=not fold)
     assert check._filter is not None
     turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 60)

@@ -193,6 +193,8 @@ class Turn:
         """The distinct non-ASCII characters of the output (empty for an ASCII output)."""
         if self.output.isascii():
             return set()
+        if _SPEEDUPS is not None:  # (one pass over the output; else the prose's, with what the markers hold)
+            return non_ascii_chars(self.output)
         chars = self.prose[2]
         if self.marker_spans:
             inside = "".join(map(self.output.__getitem__, starmap(slice, self.marker_spans)))

@@ -294,9 +294,9 @@ class _Runs:
         return frozenset(zip(*(w[i:] for i in range(self.k)), strict=False))
 
     @once
-    def run_table(self) -> bytes:
-        """The sorted hashes of its runs of ``k`` words (those of ``kgrams``), for :func:`_may_share`."""
-        return _SPEEDUPS.run_table(b" ".join(self.words), self.k)  # type: ignore[union-attr,no-any-return]
+    def run_set(self) -> bytes:
+        """The hashes of its runs of ``n`` words, as a table for :func:`_may_share`."""
+        return _SPEEDUPS.run_set(b" ".join(self.words), self.n)  # type: ignore[union-attr,no-any-return]
 
     @once
     def starts(self) -> dict[tuple[bytes, ...], list[int]]:
@@ -400,10 +400,11 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     from an invisible source of the turn and found in none of its visible sources; in order. Runs reach across
     statements and line breaks.
 
-    First the whole output against each invisible source, cheaply: its runs of ``k`` words at every ``step``-th
-    word (a few dozen tuples, built in C) against the source's set of all its runs of ``k`` words; a run in common
-    is extended word by word. Only an output that shares ``n`` consecutive words with an invisible source has its
-    words compared exactly, with their offsets."""
+    First the whole output against each invisible source, cheaply: compiled, every run of ``n`` words hashed
+    against a table of the source's (:func:`_may_share`); else its runs of ``k`` words at every ``step``-th word (a
+    few dozen tuples) against the source's set of all its runs of ``k`` words, a run in common extended word by
+    word. Only an output that shares ``n`` consecutive words with an invisible source has its words compared
+    exactly, with their offsets."""
     hidden = _hidden_runs(turn, n)
     if not hidden:
         return []
@@ -421,10 +422,10 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
 
 def _may_share(raw: bytes, hidden: list[_Runs], n: int) -> bool:
     """Whether the words of ``raw`` (:func:`~guardrail.text.word_utf8`) may share a run of ``n`` with one of the
-    ``hidden`` sources: :func:`_sharing`'s first test on hashes of the runs (compiled, no object a word). Equal
-    runs hash equally, so a no is certain; a yes is then looked at exactly."""
-    step, k = _sampling(n)
-    return bool(_SPEEDUPS.shares_run(raw, k, step, [r.run_table for r in hidden]))  # type: ignore[union-attr]
+    ``hidden`` sources: every run of ``n`` words hashed and looked up in each source's table of its own (compiled,
+    no object a word). Equal runs hash equally, so a no is certain; a yes (a copy, or two runs whose hashes
+    collide) is then looked at exactly."""
+    return bool(_SPEEDUPS.shares_run(raw, n, [r.run_set for r in hidden]))  # type: ignore[union-attr]
 
 
 def _plain(text: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -14,7 +13,6 @@ from .base import Turn
 
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
 
 
@@ -35,6 +33,31 @@ def _may_hold_emoji(chars: set[str]) -> bool:
         if part:
             return True
     return False
+
+
+def _emoji_runs(text: str, chars: set[str]) -> list[tuple[int, int]]:
+    """The spans of the runs of non-ASCII characters of ``text`` (whose distinct non-ASCII characters are
+    ``chars``) that hold a character of ``_EMOJI_PART``, in order: found from those characters with ``str.find``
+    (a regex scan for non-ASCII runs steps through every character, ~10 ns each in a text with an emoji)."""
+    at = []
+    for c in chars:
+        if _may_hold_emoji({c}):
+            i = text.find(c)
+            while i >= 0:
+                at.append(i)
+                i = text.find(c, i + 1)
+    runs: list[tuple[int, int]] = []
+    n = len(text)
+    for i in sorted(at):
+        if runs and i < runs[-1][1]:
+            continue
+        a, b = i, i + 1
+        while a and text[a - 1] > "\x7f":
+            a -= 1
+        while b < n and text[b] > "\x7f":
+            b += 1
+        runs.append((a, b))
+    return runs
 
 
 def _count_words_py(text: str, spans: list[tuple[int, int]]) -> int:
@@ -163,10 +186,11 @@ class InstructionCheck:
                 out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), min(end, len(text)),
                                    f"must_not_match[{i}]: a forbidden pattern matches"))
         if self.no_emoji and not text.isascii() and _may_hold_emoji(turn.non_ascii):
-            # Emoji are not ASCII (a keycap starts with the ASCII character before its run): look only there.
+            # Emoji are not ASCII (a keycap starts with the ASCII character before its run): look only in the
+            # runs of non-ASCII characters that hold one of the characters every emoji holds one of.
             pos = 0
-            for run in _NON_ASCII.finditer(text):
-                for m in _EMOJI.finditer(text, max(run.start() - 1, pos), run.end()):
+            for a, b in _emoji_runs(text, turn.non_ascii):
+                for m in _EMOJI.finditer(text, max(a - 1, pos), b):
                     out.append(Finding(self.name, Label.INSTRUCTION_VIOLATED, self.action, m.start(), m.end(),
                                        "no_emoji: an emoji occurs"))
                     pos = m.end()
