@@ -22,7 +22,7 @@ from .checks.citations import CitationCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .models import Action, Decision, Finding, Label, Source, Verdict
-from .text import Kind, Statement, drop_invisible, has_substance, normalize, without_spans, word_bytes
+from .text import Kind, Statement, _collapse, drop_invisible, has_substance, normalize, without_spans, word_bytes
 
 if TYPE_CHECKING:
     from .policy import Policy
@@ -201,13 +201,17 @@ def _window(text: str, a: int, b: int, need_chars: int, need_words: int) -> tupl
 
 def _enough(margin: str, need_chars: int, need_words: int) -> bool:
     """Whether a margin of a window holds enough (see :func:`_window`)."""
-    if len(normalize(margin)) < need_chars:
+    ascii_margin = margin.isascii()
+    # (ASCII text normalises to its whitespace runs collapsed, lower case: as long as the collapsed text)
+    if len(_collapse(margin) if ascii_margin else normalize(margin)) < need_chars:
         return False
-    if not margin.isascii() and len(drop_invisible(margin)) < need_chars:
+    if not ascii_margin and len(drop_invisible(margin)) < need_chars:
         return False
     if need_words:
-        spans = sorted(set(map(_GROUP_SPAN, find_markers(_GROUPED, margin, 1.0)[0])))  # (the reader gives groups)
-        return len(word_bytes(without_spans(margin, 0, len(margin), spans))) >= need_words
+        if "[" in margin:  # (every marker group of the default reader opens with one)
+            spans = sorted(set(map(_GROUP_SPAN, find_markers(_GROUPED, margin, 1.0)[0])))  # (it gives groups)
+            margin = without_spans(margin, 0, len(margin), spans)
+        return len(word_bytes(margin)) >= need_words
     return True
 
 
