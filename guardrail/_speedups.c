@@ -7,7 +7,8 @@
  * read_groups(text): guardrail.checks.base._group_markers_py, the default reader's citation markers.
  * cited_flags(statements, markers, visible): which statements cite a visible source.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
- * run_set(data, k), shares_run(data, k, tables): hashed runs of words, for the first look for copies.
+ * run_set(data, k), shares_run(data, k, tables), text_shares_run(text, spans, k, tables): hashed runs of words,
+ *   for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
  * completes(window, before): whether a stream's new chunk brings what can complete a statement.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
@@ -1094,12 +1095,27 @@ static unsigned long long *word_hashes(const unsigned char *data, Py_ssize_t len
     return out;
 }
 
-static unsigned long long run_hash(const unsigned long long *words, int k)
+/* The words' hashes w[0:words] become the hashes of their runs of k words, in place (*count of them). A run's hash
+ * is the polynomial of its words' hashes (base RUN_BASE, modulo 2^64), kept rolling from one run to the next
+ * (three multiplications a word, whatever k), then mixed: equal runs, equal hashes. */
+#define RUN_BASE 0x9E3779B97F4A7C15ULL
+static uint64_t filter_mix(uint64_t h);
+static void rolling_runs(unsigned long long *w, Py_ssize_t words, int k, Py_ssize_t *count)
 {
-    unsigned long long h = (unsigned long long)k;
-    for (int i = 0; i < k; i++)
-        h = (h ^ words[i]) * 0x9E3779B97F4A7C15ULL + (h >> 29);
-    return h;
+    unsigned long long h = 0, top = 1, leaving = 0;  /* top: RUN_BASE^(k-1), the weight of a run's first word */
+    for (int i = 1; i < k; i++)
+        top *= RUN_BASE;
+    Py_ssize_t m = 0;
+    for (Py_ssize_t j = 0; j < words; j++) {
+        if (j >= k)
+            h -= leaving * top;
+        h = h * RUN_BASE + w[j];
+        if (j + 1 >= k) {  /* (in place: slot m = j - k + 1 holds the hash of the word that leaves next) */
+            leaving = w[m];
+            w[m++] = filter_mix(h);
+        }
+    }
+    *count = m;
 }
 
 /* The hashes of the runs of k words of data (every run), in a new array (*count of them); NULL on no memory. */
@@ -1107,13 +1123,53 @@ static unsigned long long *run_hashes(const Py_buffer *view, int k, Py_ssize_t *
 {
     Py_ssize_t words;
     unsigned long long *w = word_hashes(view->buf, view->len, &words);
-    if (w == NULL)
-        return NULL;
-    Py_ssize_t m = 0;
-    for (Py_ssize_t j = 0; j + k <= words; j++)
-        w[m++] = run_hash(w + j, k);  /* (in place: run j is read before slot m = j is written) */
-    *count = m;
+    if (w != NULL)
+        rolling_runs(w, words, k, count);
     return w;
+}
+
+/* The hashes of the words of text (any kind) with the sorted, disjoint spans taken out (a word goes on across
+ * one), in a new array (*count of them); NULL on no memory. A word is a run of ASCII letters and digits, hashed
+ * lower-cased: word_hashes of word_utf8(text) for text whose other characters all separate words, "_" one of
+ * them (citations._plain). */
+#define TEXT_WORDS(T)                                                            \
+    do {                                                                         \
+        const T *d = data;                                                       \
+        Py_ssize_t k = 0, i = 0;                                                 \
+        while (i < n) {                                                          \
+            if (k < nspans && i == a[k]) {                                       \
+                i = b[k++];                                                      \
+                continue;                                                        \
+            }                                                                    \
+            Py_UCS4 c = d[i++];                                                  \
+            int word = c < 128 && word_bytes[c] && c != '_';                     \
+            if (word) {                                                          \
+                h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32 : c)) * WORD_HASH_PRIME; \
+                inside = 1;                                                      \
+            } else if (inside) {                                                 \
+                out[m++] = h;                                                    \
+                h = WORD_HASH_SEED;                                              \
+                inside = 0;                                                      \
+            }                                                                    \
+        }                                                                        \
+    } while (0)
+
+static unsigned char word_bytes[256];  /* 1 for an ASCII letter, digit or underscore (set at import) */
+static unsigned long long *text_word_hashes(PyObject *text, const Py_ssize_t *a, const Py_ssize_t *b,
+                                            Py_ssize_t nspans, Py_ssize_t *count)
+{
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text), m = 0;
+    unsigned long long *out = PyMem_Malloc(((size_t)n / 2 + 1) * sizeof(unsigned long long));
+    if (out == NULL)
+        return NULL;
+    int kind = PyUnicode_KIND(text), inside = 0;
+    const void *data = PyUnicode_DATA(text);
+    unsigned long long h = WORD_HASH_SEED;
+    BY_KIND(kind, TEXT_WORDS);
+    if (inside)
+        out[m++] = h;
+    *count = m;
+    return out;
 }
 
 /* A run's hash as stored in a table: never 0, which marks an empty slot. */
@@ -1158,6 +1214,40 @@ static PyObject *run_set(PyObject *self, PyObject *args)
     return out;
 }
 
+/* Whether the tables (a list) are all run_set()'s: else an error is set. */
+static int run_sets(PyObject *tables)
+{
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables); t++) {
+        PyObject *table = PyList_GET_ITEM(tables, t);
+        Py_ssize_t size = PyBytes_Check(table) ? PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long) : 0;
+        if (size < 8 || (size & (size - 1)) || PyBytes_GET_SIZE(table) % sizeof(unsigned long long)) {
+            PyErr_SetString(PyExc_TypeError, "tables are run_set()'s");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether one of the m run hashes h is in one of the tables (checked by run_sets). */
+static int in_tables(const unsigned long long *h, Py_ssize_t m, PyObject *tables)
+{
+    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables); t++) {
+        PyObject *table = PyList_GET_ITEM(tables, t);
+        const unsigned long long *u = (const unsigned long long *)PyBytes_AS_STRING(table);
+        Py_ssize_t size = PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long), mask = size - 1;
+        int bits = 0;
+        while (((Py_ssize_t)1 << bits) < size)
+            bits++;
+        for (Py_ssize_t i = 0; i < m; i++) {
+            unsigned long long v = STORED(h[i]);
+            for (Py_ssize_t s = SLOT(v, bits); u[s] != 0; s = (s + 1) & mask)
+                if (u[s] == v)
+                    return 1;
+        }
+    }
+    return 0;
+}
+
 /* shares_run(data, k, tables) -> bool: whether a run of k words of data has its hash in one of the tables
  * (run_set's, for the same k). Equal runs hash equally: False is certain. */
 static PyObject *shares_run(PyObject *self, PyObject *args)
@@ -1167,43 +1257,66 @@ static PyObject *shares_run(PyObject *self, PyObject *args)
     PyObject *tables;
     if (!PyArg_ParseTuple(args, "y*iO!:shares_run", &view, &k, &PyList_Type, &tables))
         return NULL;
-    if (k < 1) {
+    if (k < 1 || !run_sets(tables)) {
         PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "k must be at least 1");
+        if (k < 1)
+            PyErr_SetString(PyExc_ValueError, "k must be at least 1");
         return NULL;
-    }
-    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables); t++) {
-        PyObject *table = PyList_GET_ITEM(tables, t);
-        Py_ssize_t size = PyBytes_Check(table) ? PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long) : 0;
-        if (size < 8 || (size & (size - 1)) || PyBytes_GET_SIZE(table) % sizeof(unsigned long long)) {
-            PyBuffer_Release(&view);
-            PyErr_SetString(PyExc_TypeError, "tables are run_set()'s");
-            return NULL;
-        }
     }
     Py_ssize_t m;
     unsigned long long *h = run_hashes(&view, k, &m);
     PyBuffer_Release(&view);
     if (h == NULL)
         return PyErr_NoMemory();
-    int found = 0;
-    for (Py_ssize_t t = 0; t < PyList_GET_SIZE(tables) && !found; t++) {
-        PyObject *table = PyList_GET_ITEM(tables, t);
-        const unsigned long long *u = (const unsigned long long *)PyBytes_AS_STRING(table);
-        Py_ssize_t size = PyBytes_GET_SIZE(table) / (Py_ssize_t)sizeof(unsigned long long), mask = size - 1;
-        int bits = 0;
-        while (((Py_ssize_t)1 << bits) < size)
-            bits++;
-        for (Py_ssize_t i = 0; i < m && !found; i++) {
-            unsigned long long v = STORED(h[i]);
-            for (Py_ssize_t s = SLOT(v, bits); u[s] != 0; s = (s + 1) & mask) {
-                if (u[s] == v) {
-                    found = 1;
-                    break;
-                }
-            }
+    int found = in_tables(h, m, tables);
+    PyMem_Free(h);
+    return PyBool_FromLong(found);
+}
+
+/* text_shares_run(text, spans, k, tables) -> bool: shares_run of the words of text with the spans (sorted,
+ * disjoint (start, end) tuples) taken out, read from the text itself (see text_word_hashes: for text whose
+ * characters beyond ASCII all separate words). */
+static PyObject *text_shares_run(PyObject *self, PyObject *args)
+{
+    PyObject *text, *spans, *tables;
+    int k;
+    if (!PyArg_ParseTuple(args, "UO!iO!:text_shares_run", &text, &PyList_Type, &spans, &k, &PyList_Type, &tables))
+        return NULL;
+    if (k < 1) {
+        PyErr_SetString(PyExc_ValueError, "k must be at least 1");
+        return NULL;
+    }
+    if (!run_sets(tables))
+        return NULL;
+    Py_ssize_t nspans = PyList_GET_SIZE(spans), n = PyUnicode_GET_LENGTH(text), words, m;
+    Py_ssize_t *a = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(2 * nspans + 1)), *b = a + nspans;
+    if (a == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < nspans; i++) {
+        PyObject *span = PyList_GET_ITEM(spans, i);
+        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+            PyMem_Free(a);
+            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+            return NULL;
+        }
+        a[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 0));
+        b[i] = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+        if ((a[i] == -1 || b[i] == -1) && PyErr_Occurred()) {
+            PyMem_Free(a);
+            return NULL;
+        }
+        if (a[i] < (i ? b[i - 1] : 0) || b[i] <= a[i] || b[i] > n) {
+            PyMem_Free(a);
+            PyErr_SetString(PyExc_ValueError, "spans are sorted, disjoint, not empty and inside the text");
+            return NULL;
         }
     }
+    unsigned long long *h = text_word_hashes(text, a, b, nspans, &words);
+    PyMem_Free(a);
+    if (h == NULL)
+        return PyErr_NoMemory();
+    rolling_runs(h, words, k, &m);
+    int found = in_tables(h, m, tables);
     PyMem_Free(h);
     return PyBool_FromLong(found);
 }
@@ -2220,7 +2333,6 @@ typedef struct {
     Py_ssize_t longest;
 } TermFilter;
 
-static unsigned char word_bytes[256];  /* 1 for an ASCII letter, digit or underscore (set at import) */
 #define ascii_word_byte(c) (word_bytes[(unsigned char)(c)])
 
 /* The hash of a word of the text or the first word of a key, s[0:len]: eight bytes at a time. */
@@ -2458,6 +2570,8 @@ static PyMethodDef methods[] = {
     {"non_ascii_chars", non_ascii_chars, METH_O, "non_ascii_chars(text): see guardrail.text"},
     {"run_set", run_set, METH_VARARGS, "run_set(data, k): see guardrail.checks.citations"},
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, tables): see guardrail.checks.citations"},
+    {"text_shares_run", text_shares_run, METH_VARARGS,
+     "text_shares_run(text, spans, k, tables): see guardrail.checks.citations"},
     {"completes", completes, METH_VARARGS, "completes(window, before): see guardrail.stream._completes_py"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,
      "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},

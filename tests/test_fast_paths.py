@@ -493,6 +493,37 @@ def test_the_hashed_first_look_for_copies_never_hides_one(text: str, n: int) -> 
     assert fast == slow
 
 
+_RUN_WORDS = st.sampled_from(["the", "The", "merger", "MERGER", "review", "x_y", "a1", "9", "[doc:a]", "[doc:a, doc:b]",
+                              "\u201c", "\u201d", "\u2014", "\u00a0", "\U0001f600", "-", "\n", "_", "", "wo[doc:z]rd"])
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+@SETTINGS
+@given(st.lists(_RUN_WORDS, max_size=40), st.lists(st.lists(_RUN_WORDS, max_size=30), min_size=1, max_size=3),
+       st.integers(1, 9), st.sampled_from(["", " "]))
+@example(["wo[doc:z]rd", "the"], [["word", "the"]], 2, " ")
+def test_runs_read_from_the_text_hash_as_runs_read_from_its_words(words: list[str], sources: list[list[str]], n: int,
+                                                                  sep: str) -> None:
+    """The first look for copies reads the words of a text whose characters beyond ASCII all separate words from
+    the text itself, marker groups skipped: it finds a shared run exactly where the look on its UTF-8 words does."""
+    from guardrail.checks import citations
+    from guardrail.text import only_separators, word_utf8
+
+    speedups = base_module._SPEEDUPS
+    text = sep.join(words)
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 10)
+    if not (text.isascii() or only_separators(turn.non_ascii)):
+        return
+    tables = [citations._Runs(" ".join(src), n).run_set for src in sources]
+    prose = citations._plain(turn.prose[0])
+    raw = word_utf8(prose)
+    assert raw is not None
+    expected = speedups.shares_run(raw, n, tables)
+    assert speedups.text_shares_run(text, turn.marker_spans, n, tables) == expected
+    itself = [citations._Runs(raw.decode(), n).run_set]  # (a source holding the text's own words)
+    assert speedups.text_shares_run(text, turn.marker_spans, n, itself) == (len(raw.split()) >= n)
+
+
 _ASCII_WORDS = st.sampled_from([*_SECRET.split(), "The", "review,", "[doc:a]", "[doc:a, doc:b]", "(x", "[doc:",
                                 "\n", "x_y", "**with**", "a.b", "--", "7"])
 

@@ -401,13 +401,18 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     statements and line breaks.
 
     First the whole output against each invisible source, cheaply: compiled, every run of ``n`` words hashed
-    against a table of the source's (:func:`_may_share`); else its runs of ``k`` words at every ``step``-th word (a
+    against a table of the source's (:func:`_may_share`; read from the output itself when its words are its ASCII
+    ones, the usual case); else its runs of ``k`` words at every ``step``-th word (a
     few dozen tuples) against the source's set of all its runs of ``k`` words, a run in common extended word by
     word. Only an output that shares ``n`` consecutive words with an invisible source has its words compared
     exactly, with their offsets."""
     hidden = _hidden_runs(turn, n)
     if not hidden:
         return []
+    if _SPEEDUPS is not None and (turn.output.isascii() or only_separators(turn.non_ascii)):
+        # The usual case, seen from hashes alone, read from the output itself (its words are its ASCII ones).
+        if not _SPEEDUPS.text_shares_run(turn.output, turn.marker_spans, n, [r.run_set for r in hidden]):
+            return []
     prose, utf8, chars = turn.prose
     text = _plain(prose)
     raw = word_utf8(text, chars, utf8 if text is prose else None)
