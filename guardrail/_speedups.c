@@ -1326,12 +1326,22 @@ static PyObject *text_shares_run(PyObject *self, PyObject *args)
  * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
  * match (closers, whitespace and visible characters do not overlap), so no backtracking is needed. With words,
  * also whether a word ends after ``before`` (guardrail.stream._WORD_END). */
-static PyObject *completes(PyObject *self, PyObject *args)
+static PyObject *completes(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    PyObject *window;
-    Py_ssize_t before;
-    int words = 0;
-    if (!PyArg_ParseTuple(args, "Un|p:completes", &window, &before, &words))
+    /* (METH_FASTCALL, its arguments read by hand: asked at every chunk of a stream, where parsing a format string
+     * took as long as the scan) */
+    if (nargs < 2 || nargs > 3) {
+        PyErr_SetString(PyExc_TypeError, "completes(window, before, words=False)");
+        return NULL;
+    }
+    PyObject *window = args[0];
+    if (not_str(window, "completes"))
+        return NULL;
+    Py_ssize_t before = PyNumber_AsSsize_t(args[1], PyExc_OverflowError);
+    if (before == -1 && PyErr_Occurred())
+        return NULL;
+    int words = nargs == 3 ? PyObject_IsTrue(args[2]) : 0;
+    if (words < 0)
         return NULL;
     Text t = {PyUnicode_KIND(window), PyUnicode_DATA(window), PyUnicode_GET_LENGTH(window)};
     for (Py_ssize_t i = before > 8 ? before - 8 : 0; i < t.n; i++) {
@@ -1391,28 +1401,48 @@ typedef struct {
     int inside;  /* the last character read was a word character (a word goes on across a group taken out) */
 } Scan;
 
+/* An ASCII character lower-cased when it is a word character (ascii_word), 0 when not (set at import). */
+static unsigned char lower_word[128];
+
+/* Reads text[lo:hi] into the scan: its words counted, and kept (where they start, their lower-cased bytes) when
+ * words is given. One loop a string kind, a table lookup a character. */
+#define SCAN_PIECE(T)                                                                  \
+    do {                                                                               \
+        const T *d = (const T *)t->text.data;                                          \
+        if (words == NULL) {                                                           \
+            for (Py_ssize_t i = lo; i < hi; i++) {                                     \
+                int w = d[i] < 128 && lower_word[d[i]];                                \
+                count += w & !inside;                                                  \
+                inside = w;                                                            \
+            }                                                                          \
+            break;                                                                     \
+        }                                                                              \
+        for (Py_ssize_t i = lo; i < hi; i++) {                                         \
+            unsigned char l = d[i] < 128 ? lower_word[d[i]] : 0;                       \
+            if (!l) {                                                                  \
+                inside = 0;                                                            \
+                continue;                                                              \
+            }                                                                          \
+            if (!inside) {                                                             \
+                words[count].start = i;                                                \
+                words[count].off = used;                                               \
+                words[count].len = 0;                                                  \
+                count++;                                                               \
+                inside = 1;                                                            \
+            }                                                                          \
+            buf[used++] = (char)l;                                                     \
+            words[count - 1].len++;                                                    \
+        }                                                                              \
+    } while (0)
+
 static void scan_piece(const Tail *t, Py_ssize_t lo, Py_ssize_t hi, Scan *sc, Word *words, char *buf)
 {
-    for (Py_ssize_t i = lo; i < hi; i++) {
-        Py_UCS4 c = AT(&t->text, i);
-        if (!ascii_word(c)) {
-            sc->inside = 0;
-            continue;
-        }
-        if (!sc->inside) {
-            if (words) {
-                words[sc->count].start = i;
-                words[sc->count].off = sc->used;
-                words[sc->count].len = 0;
-            }
-            sc->count++;
-            sc->inside = 1;
-        }
-        if (words) {
-            buf[sc->used++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-            words[sc->count - 1].len++;
-        }
-    }
+    Py_ssize_t count = sc->count, used = sc->used;
+    int inside = sc->inside;
+    BY_KIND(t->text.kind, SCAN_PIECE);
+    sc->count = count;
+    sc->used = used;
+    sc->inside = inside;
 }
 
 /* The words of [lo, hi) of the text with the marker groups taken out (kept in words and buf when those are
@@ -2572,7 +2602,8 @@ static PyMethodDef methods[] = {
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, tables): see guardrail.checks.citations"},
     {"text_shares_run", text_shares_run, METH_VARARGS,
      "text_shares_run(text, spans, k, tables): see guardrail.checks.citations"},
-    {"completes", completes, METH_VARARGS, "completes(window, before): see guardrail.stream._completes_py"},
+    {"completes", (PyCFunction)(void (*)(void))completes, METH_FASTCALL,
+     "completes(window, before, words=False): see guardrail.stream._completes_py"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,
      "ascii_open_run(text, spans, n, after, sources): see guardrail.checks.citations.open_run"},
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
@@ -2592,6 +2623,8 @@ PyMODINIT_FUNC PyInit__speedups(void)
         return NULL;
     for (int c = 0; c < 256; c++)
         word_bytes[c] = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    for (int c = 0; c < 128; c++)
+        lower_word[c] = (unsigned char)(!ascii_word((Py_UCS4)c) ? 0 : c >= 'A' && c <= 'Z' ? c + 32 : c);
     const char *names[] = {"fence", "sources_heading", "heading", "bold", "sources_inline", "item"};
     PyObject **slots[] = {&name_fence, &name_sources_heading, &name_heading, &name_bold, &name_sources_inline,
                           &name_item};
