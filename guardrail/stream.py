@@ -114,8 +114,8 @@ class StreamGuard:
                  "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids",
                  "_hold_all", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending",
                  "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent",
-                 "_usual", "_visible", "_waiting", "_window", "blocked", "chunks", "findings", "first_release", "gated",
-                 "started")
+                 "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked", "chunks", "findings",
+                 "first_release", "gated", "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -168,6 +168,7 @@ class StreamGuard:
         ]
         self._free = not acting  # nothing can change the text: release as it comes
         self._usual = not self._free and not self._hold_all and self._by_statement  # (see `feed`)
+        self._usual_now = False  # the next chunk takes the usual way (from the second on: the first sets `started`)
         # Copies of invisible text that act: words that could still grow into a run are held back, and once an edit
         # has joined text, what was sent before the window is looked at with it (`_tail`: its last characters).
         self._leak_n = next((c.leak_min_words for c in acting
@@ -215,6 +216,15 @@ class StreamGuard:
 
     def feed(self, delta: str) -> str:
         """Take the next piece of the output; return the text that may be sent now (possibly empty)."""
+        if self._usual_now and delta and not self.blocked:
+            # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
+            self.chunks += 1
+            self._fed += len(delta)
+            before = len(self._window)
+            window = self._window = self._window + delta
+            if not _completes(window, before, self._copy_hold):
+                return ""
+            return self._look(len(delta))
         if self._closed:
             raise RuntimeError("the stream is finished: nothing more can be fed")
         if self.blocked or not delta:
@@ -224,25 +234,30 @@ class StreamGuard:
         self.chunks += 1
         self._fed += len(delta)
         if self._next:
-            return self._feed_long(delta)
-        if self._usual and self._fence is None:
-            # The usual chunk: joined to the window, looked at only if it brings what can complete a statement.
+            out = self._feed_long(delta)
+        elif self._usual and self._fence is None:
             before = len(self._window)
             window = self._window = self._window + delta
-            if not _completes(window, before, self._copy_hold):
-                return ""
-            self._note_held(len(delta))
-            out = self._advance()
-            if not self.blocked:
-                self._note_fence(self._window)
-                if len(self._window) >= _LONG:
-                    self._note_long()
+            out = self._look(len(delta)) if _completes(window, before, self._copy_hold) else ""
         elif self._free or self._hold_all:  # (else the window keeps what is not written there yet)
             self._all.write(delta)
             return self._send(delta) if self._free else ""
         else:
             out = self._feed(delta)
+            self._note_held(0)
+        self._usual_now = not self._next and self._usual and self._fence is None
+        return out
+
+    def _look(self, coming: int) -> str:
+        """A look at the usual window, brought by a chunk of ``coming`` characters (see :meth:`feed`)."""
+        self._note_held(coming)
+        out = self._advance()
+        if not self.blocked:
+            self._note_fence(self._window)
+            if len(self._window) >= _LONG:
+                self._note_long()
         self._note_held(0)
+        self._usual_now = not self._next and self._fence is None
         return out
 
     def _feed(self, delta: str) -> str:
@@ -347,6 +362,7 @@ class StreamGuard:
         self._note_held(0)
         text = self.text
         self._closed = True
+        self._usual_now = False
         verdict = evaluate(self._compiled, text, self._sources, self._roles)
         rest, verdict = self._finished(text, verdict)
         if self._on_finish is not None:
