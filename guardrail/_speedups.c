@@ -11,6 +11,7 @@
  *   for the first look for copies.
  * block_tokens(...): the tokens of a block of guardrail.text.Mapped, with their normalised lengths.
  * completes(window, before): whether a stream's new chunk brings what can complete a statement.
+ * may_end(text, lo, hi, spans): whether a statement of a stream's window may end in a stretch of it.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
  * term_filter(keys), may_match(filter, text): whether banned terms may match at term boundaries, for ASCII text.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
@@ -1321,6 +1322,101 @@ static PyObject *text_shares_run(PyObject *self, PyObject *args)
     return PyBool_FromLong(found);
 }
 
+/* may_end(text, lo, hi, spans) -> bool: guardrail.stream._may_end_py, whether a statement of text may end at an
+ * offset in (lo, hi]: the first match of stream._SENTENCE_END searched from max(lo - 8, 0) in text[:hi + 1] that
+ * ends after lo ends at hi at the latest (each start's match as the regex engine finds it: all the final
+ * punctuation and closers, then fewer closers, then fewer marks, until no ASCII word character follows); or a line
+ * ends in it (stream._line_ends); or a marker group (spans: sorted, disjoint (start, end) tuples) does. */
+static int ascii_alnum_(Py_UCS4 c) { return c < 128 && word_bytes[c]; }
+
+static int sentence_end_at(const Text *t, Py_ssize_t s, Py_ssize_t stop, Py_ssize_t *end)
+{
+    Py_ssize_t f = 0, c = 0;
+    while (s + f < stop && is_final(AT(t, s + f)))
+        f++;
+    if (f == 0)
+        return 0;
+    while (s + f + c < stop && is_closer(AT(t, s + f + c)))
+        c++;
+    for (Py_ssize_t j = c; j >= 0; j--) {
+        Py_ssize_t p = s + f + j;
+        if (p >= stop || !ascii_alnum_(AT(t, p))) {
+            *end = p;
+            return 1;
+        }
+    }
+    if (f >= 2) {  /* one mark fewer: a mark follows, no word character */
+        *end = s + f - 1;
+        return 1;
+    }
+    return 0;
+}
+
+static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 4 || !PyList_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "may_end(text, lo, hi, spans)");
+        return NULL;
+    }
+    if (not_str(args[0], "may_end"))
+        return NULL;
+    Py_ssize_t lo = PyNumber_AsSsize_t(args[1], PyExc_OverflowError), hi;
+    if (lo == -1 && PyErr_Occurred())
+        return NULL;
+    hi = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
+    if (hi == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *text = args[0], *spans = args[3];
+    Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    Py_ssize_t stop = hi + 1 < t.n ? hi + 1 : t.n, end;
+    if (stop < 0)
+        stop = 0;
+    for (Py_ssize_t s = lo - 8 > 0 ? lo - 8 : 0; s < stop; s++) {
+        if (!is_final(AT(&t, s)) || !sentence_end_at(&t, s, stop, &end))
+            continue;
+        if (end > lo) {
+            if (end <= hi)
+                Py_RETURN_TRUE;
+            break;
+        }
+    }
+    /* _line_ends: a line break at some j in (lo, hi] after a character that is not one */
+    Py_ssize_t first = lo + 1 > 0 ? lo + 1 : 0, last = hi + 1 < t.n ? hi + 1 : t.n;
+    for (Py_ssize_t j = first; j < last; j++)
+        if (AT(&t, j) == '\n' && j > 0 && AT(&t, j - 1) != '\n')
+            Py_RETURN_TRUE;
+    /* the first group ending after lo (bisect_right on the ends) ends at hi at the latest */
+    Py_ssize_t a = 0, b = PyList_GET_SIZE(spans);
+    while (a < b) {
+        Py_ssize_t mid = (a + b) / 2;
+        PyObject *span = PyList_GET_ITEM(spans, mid);
+        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+            return NULL;
+        }
+        Py_ssize_t e = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+        if (e == -1 && PyErr_Occurred())
+            return NULL;
+        if (lo < e)
+            b = mid;
+        else
+            a = mid + 1;
+    }
+    if (a < PyList_GET_SIZE(spans)) {
+        PyObject *span = PyList_GET_ITEM(spans, a);
+        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+            return NULL;
+        }
+        Py_ssize_t e = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+        if (e == -1 && PyErr_Occurred())
+            return NULL;
+        if (e <= hi)
+            Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
 /* completes(window, before, words=False) -> bool: guardrail.stream._completes_py, whether a match of
  * guardrail.stream._COMPLETES that starts at most 8 characters before ``before`` ends after it: final punctuation, closers, whitespace and a
  * visible character; "]", whitespace and a visible character; or a line break. At each start there is at most one
@@ -2602,6 +2698,8 @@ static PyMethodDef methods[] = {
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, tables): see guardrail.checks.citations"},
     {"text_shares_run", text_shares_run, METH_VARARGS,
      "text_shares_run(text, spans, k, tables): see guardrail.checks.citations"},
+    {"may_end", (PyCFunction)(void (*)(void))may_end, METH_FASTCALL,
+     "may_end(text, lo, hi, spans): see guardrail.stream._may_end_py"},
     {"completes", (PyCFunction)(void (*)(void))completes, METH_FASTCALL,
      "completes(window, before, words=False): see guardrail.stream._completes_py"},
     {"ascii_open_run", ascii_open_run, METH_VARARGS,

@@ -644,7 +644,7 @@ _completes: Callable[[str, int, bool], bool] = _SPEEDUPS.completes if _SPEEDUPS 
 most of it to start the search)."""
 
 
-def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
+def _may_end_py(text: str, turn: Turn, lo: int, hi: int) -> bool:
     """Whether a statement of ``text`` may end at an offset in ``(lo, hi]``: a sentence after its final punctuation
     (and closers), any statement after a citation marker or at the end of a line. (Only said wrongly yes: no
     quotation, abbreviation or lower-case start is looked at.)"""
@@ -658,6 +658,14 @@ def _may_end(text: str, turn: Turn, lo: int, hi: int) -> bool:
     spans = turn.marker_spans  # disjoint and in order: their ends are sorted too
     k = bisect_right(spans, lo, key=_END)
     return k < len(spans) and spans[k][1] <= hi
+
+
+def _may_end_c(text: str, turn: Turn, lo: int, hi: int) -> bool:
+    return bool(_SPEEDUPS.may_end(text, lo, hi, turn.marker_spans))  # type: ignore[union-attr]
+
+
+_may_end: Callable[[str, Turn, int, int], bool] = _may_end_c if _SPEEDUPS is not None else _may_end_py
+""":func:`_may_end_py`, compiled when it could be (asked by every look that words held for a copy may stop)."""
 
 
 def _line_ends(text: str, lo: int, hi: int) -> bool:

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_properties import SOURCES, TERMS, answer, contexts
 from test_stream import GUARDS
 
 from guardrail import Action, Guard, Source
+from guardrail._locate import GROUPED_CITATION_PATTERN
+from guardrail.checks.base import Turn
 from guardrail.checks.terms import TermCheck
 from guardrail.stream import (
     _COMPLETES,
@@ -26,10 +30,14 @@ from guardrail.stream import (
     _completes,
     _completes_py,
     _line_ends,
+    _may_end_c,
+    _may_end_py,
     _original_start,
     _Text,
 )
-from guardrail.text import normalize, normalize_mapped
+from guardrail.text import _SPEEDUPS, normalize, normalize_mapped
+
+GROUPED = re.compile(GROUPED_CITATION_PATTERN)
 
 LEAKING = {  # copies of invisible sources act, and the sources share their words with the answers
     "strip": Guard.from_dict({"citations": {"on_unauthorized": "strip", "leak_min_words": 3},
@@ -226,6 +234,22 @@ def test_typical_answers_stream_the_same_gated_or_not() -> None:
             assert fast[1] is buffered.decision
             if not fast[2]:
                 assert "".join(fast[0]) == buffered.output
+
+
+@pytest.mark.skipif(_SPEEDUPS is None, reason="the _speedups extension was not built")
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(["a", "B", "7", "_", " ", "\n", "\n\n", ".", "...", "!", "?", "\u2026", "\"", "'",
+                                 "\u201d", "\u2019", "\u00bb", ")", "]", "[doc:a]", "[doc:x, doc:y]", "\u00e9",
+                                 "\U0001f600", "(", "[doc:"]), max_size=30).map("".join),
+       st.integers(-2, 80), st.integers(-2, 80))
+@example("a.) b", 0, 2)
+@example("x...b", 0, 4)
+@example("a.\u201db", 0, 3)
+def test_where_a_statement_may_end_agrees_with_the_pure_reading(text: str, lo: int, hi: int) -> None:
+    """The compiled ``_may_end`` against ``_may_end_py`` (the pattern's search, line ends and marker groups)."""
+    lo, hi = max(lo, 0), max(hi, 0)
+    turn = Turn(text, [], frozenset(), GROUPED, time.perf_counter() + 10)
+    assert _may_end_c(text, turn, lo, hi) == _may_end_py(text, turn, lo, hi)
 
 
 @settings(max_examples=1000, deadline=None)
