@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from guardrail import Action, Decision, Guard, Label, Verdict
+from guardrail.text import words
 
 SOURCES: list[dict[str, Any]] = [
     {"id": "hr-12", "text": "Full-time employees receive 25 days of paid annual leave per calendar year.",
@@ -199,6 +200,7 @@ def test_no_input_crashes_and_decisions_are_consistent(name: str, output: str, c
 # Edits that join a banned term or an unauthorized marker: what only the edited output fails covers the whole output.
 @example(name="acting", output="Ask Project [doc:hr-13] Falcon now [doc:it-3].", ctx=EMPLOYEE)
 @example(name="acting", output="Claim [doc:it-3] [doc: [doc:hr-13]sealed].", ctx=EMPLOYEE)
+@example(name="acting", output='"Full-time ... employees receive 25 days of paid" Leave.', ctx=([], SOURCES))
 def test_finding_offsets_map_back_to_the_text_they_name(name: str, output: str, ctx: Any) -> None:
     verdict = check(name, output, ctx)
     for f in verdict.findings:
@@ -213,7 +215,9 @@ def test_finding_offsets_map_back_to_the_text_they_name(name: str, output: str, 
             if m is None and f.label is Label.UNAUTHORIZED_SOURCE:
                 # Defence in depth: an invisible source's ID as a whole token, or words copied from its text.
                 hidden = invisible_ids(ctx)
-                copied = any(span.lower() in s["text"].lower() for s in ctx[1] if s["id"] in hidden)
+                # (a copy is of words: punctuation, case and an ellipsis between them do not matter)
+                copied = any(f" {' '.join(words(span))} " in f" {' '.join(words(s['text']))} "
+                             for s in ctx[1] if s["id"] in hidden)
                 assert span in hidden or copied or "doc" in span.lower(), (f, span)
                 continue
             assert m is not None, (f, span)
