@@ -1104,6 +1104,10 @@ static uint64_t filter_mix(uint64_t h);
 static void rolling_runs(unsigned long long *w, Py_ssize_t words, int k, Py_ssize_t *count)
 {
     unsigned long long h = 0, top = 1, leaving = 0;  /* top: RUN_BASE^(k-1), the weight of a run's first word */
+    if (words < k) {  /* (no run: and k may be huge) */
+        *count = 0;
+        return;
+    }
     for (int i = 1; i < k; i++)
         top *= RUN_BASE;
     Py_ssize_t m = 0;
@@ -1241,7 +1245,9 @@ static int in_tables(const unsigned long long *h, Py_ssize_t m, PyObject *tables
             bits++;
         for (Py_ssize_t i = 0; i < m; i++) {
             unsigned long long v = STORED(h[i]);
-            for (Py_ssize_t s = SLOT(v, bits); u[s] != 0; s = (s + 1) & mask)
+            Py_ssize_t s = SLOT(v, bits);
+            for (Py_ssize_t probes = 0; u[s] != 0 && probes < size; probes++, s = (s + 1) & mask)  /* (a full
+                                                                             table, not run_set's: no endless loop) */
                 if (u[s] == v)
                     return 1;
         }

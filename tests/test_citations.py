@@ -390,3 +390,14 @@ def test_near_miss_in_a_group_names_only_visible_ids() -> None:
     assert len(messages) == 2
     assert "'memo_7'" in messages[0]
     assert "doc_12" not in messages[1] and "did you mean" not in messages[1]
+
+
+def test_a_pattern_that_searches_from_the_right_reads_markers_in_order() -> None:
+    """A policy's own pattern may search right to left ("(?r)"): the markers are still read in order, so the look for
+    copies (which skips marker groups in order) finds the copy instead of failing (and, failing open, passing it)."""
+    guard = Guard.from_dict({"fail_mode": "open", "citations": {"pattern": r"(?r)\[doc:(?P<id>\S+?)\]"}})
+    sources = [{"id": "fin-9", "text": "one two three four five six seven eight", "roles": ["finance"]},
+               {"id": "hr-1", "text": "ok", "roles": ["employee"]}]
+    verdict = guard.check("[doc:hr-1] [doc:hr-1] one two three four five six seven eight", sources, ["employee"])
+    assert verdict.decision is Decision.BLOCKED
+    assert [f.label for f in verdict.findings] == [Label.UNAUTHORIZED_SOURCE]

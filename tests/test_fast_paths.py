@@ -175,6 +175,7 @@ _EMOJI_TEXT = st.lists(st.sampled_from(["a", " ", "1", "#", "\u20e3", "\ufe0f", 
 @given(st.one_of(_EMOJI_TEXT, st.text(st.characters(codec="utf-8"), max_size=30)))
 @example("1\ufe0f\u20e3\u20e3 \u263a\ufe0f\U0001f600")
 @example("\u201cok\u201d\U0001f600\u201c")
+@example(" ".join(map(chr, range(0x1F600, 0x1F60C))) + "\u263a\ufe0f 1\u20e3")  # many distinct: the one-pass scan
 def test_emoji_are_found_where_a_scan_of_the_whole_text_finds_them(text: str) -> None:
     """The no_emoji rule looks only in the runs of non-ASCII text that may hold one: it finds what the pattern
     finds in the whole text."""
@@ -522,6 +523,21 @@ def test_runs_read_from_the_text_hash_as_runs_read_from_its_words(words: list[st
     assert speedups.text_shares_run(text, turn.marker_spans, n, tables) == expected
     itself = [citations._Runs(raw.decode(), n).run_set]  # (a source holding the text's own words)
     assert speedups.text_shares_run(text, turn.marker_spans, n, itself) == (len(raw.split()) >= n)
+
+
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+def test_the_hashed_look_for_copies_ends_on_any_table_and_any_run_length() -> None:
+    """A table with no empty slot (not one of run_set's) and a run longer than any text: an answer, at once (a
+    child process, so that a loop without end fails the test instead of hanging it)."""
+    code = """if True:
+        from guardrail import _speedups as S
+        assert S.shares_run(b"a b c", 1, [b"\\x01" * 64]) is False
+        assert S.text_shares_run("a b c", [], 1, [b"\\x01" * 64]) is False
+        assert S.shares_run(b"a b", 2**31 - 1, [S.run_set(b"a b", 2)]) is False
+        print("answered")
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "answered", out.stderr[-2000:]
 
 
 _ASCII_WORDS = st.sampled_from([*_SECRET.split(), "The", "review,", "[doc:a]", "[doc:a, doc:b]", "(x", "[doc:",

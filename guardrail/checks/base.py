@@ -313,9 +313,10 @@ def find_markers(
     for m in marker_re.finditer(text, partial=partial, timeout=timeout):
         start, end = m.span()
         if partial and m.partial:
-            open_from = start
+            open_from = min(open_from, start)
         elif end > start:
             out.append(_new(Marker, (start, end, m.group("id") or "", start, end)))
+    out.sort()  # (a pattern may search from the right, "(?r)": every reader of markers takes them in order)
     return out, open_from
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -14,6 +15,7 @@ from .base import Turn
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
 _EMOJI = regex.compile(r"\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|[0-9#*]\uFE0F?\u20E3")
 _HEADING_TEXT = regex.compile(r"^[\s#*_]*(.*?)[\s*_:]*$")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 _EMOJI_PART = regex.compile(r"[\p{Emoji_Presentation}\p{Extended_Pictographic}\u20E3]")  # every match holds one
@@ -38,14 +40,17 @@ def _may_hold_emoji(chars: set[str]) -> bool:
 def _emoji_runs(text: str, chars: set[str]) -> list[tuple[int, int]]:
     """The spans of the runs of non-ASCII characters of ``text`` (whose distinct non-ASCII characters are
     ``chars``) that hold a character of ``_EMOJI_PART``, in order: found from those characters with ``str.find``
-    (a regex scan for non-ASCII runs steps through every character, ~10 ns each in a text with an emoji)."""
+    when they are few (a regex scan for non-ASCII runs steps through every character, ~10 ns each in a text with an
+    emoji), else by that scan (one pass, where each character would cost one)."""
+    parts = [c for c in chars if _may_hold_emoji({c})]
+    if len(parts) > 8:  # (a scan a character: one pass, not one a character)
+        return [m.span() for m in _NON_ASCII.finditer(text) if _may_hold_emoji(set(m.group()))]
     at = []
-    for c in chars:
-        if _may_hold_emoji({c}):
-            i = text.find(c)
-            while i >= 0:
-                at.append(i)
-                i = text.find(c, i + 1)
+    for c in parts:
+        i = text.find(c)
+        while i >= 0:
+            at.append(i)
+            i = text.find(c, i + 1)
     runs: list[tuple[int, int]] = []
     n = len(text)
     for i in sorted(at):
