@@ -69,6 +69,9 @@ DEMO_POLICY: dict[str, Any] = {
     "banned_terms": {"terms": ["Project Falcon", "BLUEJAY"], "on_match": "redact"},
     "instructions": {"max_words": 400, "no_emoji": True, "on_violation": "flag"},
     "blocked_message": "Sorry, I can't share that answer.",
+    # The demo's client, guarded server and worker share one process (and its GIL): a look that waits for the other
+    # thread must not run out of the default 50 ms of wall-clock time and end the answer as a guard error.
+    "budget_ms": 1000,
 }
 
 
