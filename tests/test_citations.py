@@ -401,3 +401,9 @@ def test_a_pattern_that_searches_from_the_right_reads_markers_in_order() -> None
     verdict = guard.check("[doc:hr-1] [doc:hr-1] one two three four five six seven eight", sources, ["employee"])
     assert verdict.decision is Decision.BLOCKED
     assert [f.label for f in verdict.findings] == [Label.UNAUTHORIZED_SOURCE]
+
+
+def test_words_are_counted_without_the_markers_of_a_pattern_that_searches_from_the_right() -> None:
+    guard = Guard.from_dict({"citations": {"pattern": r"(?r)\[doc:(?P<id>\S+?)\]"}, "instructions": {"max_words": 3}})
+    verdict = guard.check("[doc:a] one two [doc:a] three", [{"id": "a", "text": "one two three"}], [])
+    assert verdict.decision is Decision.PASS and verdict.findings == []
