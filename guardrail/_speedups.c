@@ -4,6 +4,7 @@
  * (tests/test_fast_paths.py). The pure-Python code stays the reference: read it first.
  *
  * segment_text(text, groups): guardrail.text.segment_text_py, the statements of a complete text.
+ * simple_prefix(text, groups, open_from, continued): the complete statements of a stream's usual window.
  * read_groups(text): guardrail.checks.base._group_markers_py, the default reader's citation markers.
  * cited_flags(statements, markers, visible): which statements cite a visible source.
  * count_words(text, spans): the word count of the instructions check, marker groups taken out.
@@ -565,6 +566,116 @@ static PyObject *segment_text(PyObject *self, PyObject *args)
 fail:
     PyMem_Free(finals);
     Py_DECREF(out);
+    return NULL;
+}
+
+/* simple_prefix(text, groups, open_from, continued) -> (statements or None, plain line starts):
+ * guardrail.checks.base._simple_prefix_py, a stream's usual window read from its segmentation as a complete text
+ * (None for any other window); the starts of its plain lines (outside a Sources section) in a list. */
+static PyObject *simple_prefix(PyObject *self, PyObject *args)
+{
+    PyObject *text, *groups;
+    Py_ssize_t open_from;
+    int continued;
+    if (!PyArg_ParseTuple(args, "UO!np:simple_prefix", &text, &PyDict_Type, &groups, &open_from, &continued))
+        return NULL;
+    Text tt = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    const Text *t = &tt;
+    Py_ssize_t n = tt.n, pos = 0;
+    int sources = 0, has_kind = 0;  /* has_kind: the line pattern named the last line read */
+    PyObject *kind = NULL;          /* which name, if one of those that matter here (borrowed) */
+    PyObject *plain = PyList_New(0), *out = NULL;
+    if (plain == NULL)
+        return NULL;
+    for (;;) {
+        if (!sources && pos < n && (pos || !continued)) {
+            PyObject *at = PyLong_FromSsize_t(pos);
+            if (at == NULL || PyList_Append(plain, at) < 0) {
+                Py_XDECREF(at);
+                goto fail;
+            }
+            Py_DECREF(at);
+        }
+        Py_ssize_t nl = pos < n ? PyUnicode_FindChar(text, '\n', pos, n, 1) : -1;
+        if (nl == -2)
+            goto fail;
+        Py_ssize_t le = nl < 0 ? n : (nl > pos && AT(t, nl - 1) == '\r' ? nl - 1 : nl), cs = pos;
+        while (cs < le && (AT(t, cs) == ' ' || AT(t, cs) == '\t'))
+            cs++;
+        kind = NULL;
+        has_kind = 0;
+        if (cs == le) {
+            if (sources == 2 && nl >= 0)
+                sources = 0;
+        } else if (!Py_UNICODE_ISALPHA(AT(t, cs)) || names_sources(t, cs, le)) {
+            if (continued && !pos) {
+                Py_DECREF(plain);
+                return Py_BuildValue("(OO)", Py_None, Py_None);
+            }
+            PyObject *m = match(line_re, text, pos, le);
+            if (m == NULL)
+                goto fail;
+            if (m != Py_None) {
+                PyObject *name = PyObject_GetAttr(m, str_lastgroup);
+                if (name == NULL) {
+                    Py_DECREF(m);
+                    goto fail;
+                }
+                has_kind = name != Py_None;
+                PyObject *names[] = {name_fence, name_sources_heading, name_heading, name_bold};
+                for (int i = 0; i < 4 && has_kind; i++)
+                    if (PyUnicode_Compare(name, names[i]) == 0)
+                        kind = names[i];
+                Py_DECREF(name);
+            }
+            Py_DECREF(m);
+            if (kind == name_fence || (nl < 0 && (kind == name_sources_heading || kind == name_bold))) {
+                Py_DECREF(plain);
+                return Py_BuildValue("(OO)", Py_None, Py_None);
+            }
+        }
+        if (nl < 0)
+            break;
+        if (cs < le) {
+            if (kind == name_sources_heading)
+                sources = 1;
+            else if (kind == name_heading || kind == name_bold)
+                sources = 0;
+            else if (sources)
+                sources = 2;
+        }
+        pos = nl + 1;
+    }
+    int ordinary = !has_kind && !sources;  /* (the last line's) */
+    PyObject *call = PyTuple_Pack(2, text, groups);
+    if (call == NULL)
+        goto fail;
+    out = segment_text(NULL, call);
+    Py_DECREF(call);
+    if (out == NULL)
+        goto fail;
+    Py_ssize_t stop = open_from < n ? open_from : n;
+    for (Py_ssize_t k = PyList_GET_SIZE(out) - 1; k >= 0; k--) {
+        PyObject *st = PyList_GET_ITEM(out, k);
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(st, 0)), end = PyLong_AsSsize_t(PyTuple_GET_ITEM(st, 1));
+        if ((start == -1 || end == -1) && PyErr_Occurred())
+            goto fail;
+        if (start < pos)
+            break;
+        if (ordinary) {
+            Py_ssize_t q = end;
+            while (q < n && Py_UNICODE_ISSPACE(AT(t, q)))
+                q++;
+            if (q < stop)
+                break;
+        }
+        if (PyList_SetSlice(out, k, k + 1, NULL) < 0)
+            goto fail;
+    }
+    return Py_BuildValue("(NN)", out, plain);
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(plain);
     return NULL;
 }
 
@@ -2704,6 +2815,8 @@ static PyMethodDef methods[] = {
     {"shares_run", shares_run, METH_VARARGS, "shares_run(data, k, tables): see guardrail.checks.citations"},
     {"text_shares_run", text_shares_run, METH_VARARGS,
      "text_shares_run(text, spans, k, tables): see guardrail.checks.citations"},
+    {"simple_prefix", simple_prefix, METH_VARARGS,
+     "simple_prefix(text, groups, open_from, continued): see guardrail.checks.base._simple_prefix_py"},
     {"may_end", (PyCFunction)(void (*)(void))may_end, METH_FASTCALL,
      "may_end(text, lo, hi, spans): see guardrail.stream._may_end_py"},
     {"completes", (PyCFunction)(void (*)(void))completes, METH_FASTCALL,

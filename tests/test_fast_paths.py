@@ -825,6 +825,15 @@ def test_simple_prefix_agrees_with_the_prefix_reading(line: str, continued: bool
         slow = segment(text, marker_finder(markers, open_from), final=False, plain_lines=slow_plain,
                        continued=continued)
         assert (fast, fast_plain) == (slow, slow_plain), text
+        if base_module._SPEEDUPS is not None:  # the compiled reading against the pure one, for every window
+            pure_plain: set[int] = set()
+            compiled_plain: set[int] = set()
+            pure = base_module._simple_prefix_py(text, turn, len(text), pure_plain, continued)
+            compiled = base_module._simple_prefix_c(text, turn, len(text), compiled_plain, continued)
+            assert (compiled, compiled_plain) == (pure, pure_plain), text
+            open_from = max(0, cut - 3)  # (and with a marker group held open near the end)
+            assert base_module._simple_prefix_c(text, turn, open_from, None, continued) == \
+                base_module._simple_prefix_py(text, turn, open_from, None, continued), text
 
 
 @pytest.mark.parametrize(("window", "continued"), [

@@ -414,8 +414,8 @@ def prefix_statements(
                    continued=continued)
 
 
-def _simple_prefix(text: str, turn: Turn, open_from: int, plain_lines: set[int] | None,
-                   continued: bool) -> list[Statement] | None:
+def _simple_prefix_py(text: str, turn: Turn, open_from: int, plain_lines: set[int] | None,
+                      continued: bool) -> list[Statement] | None:
     """:func:`prefix_statements` of a stream's usual window, from the segmentation of the text as if it were
     complete (compiled, when it could be); None for any other text. The usual window is lines that open no code
     block, the first one beginning with a letter when it is ``continued`` (so it is read the same either way).
@@ -477,6 +477,18 @@ def _simple_prefix(text: str, turn: Turn, open_from: int, plain_lines: set[int] 
                 break
         del out[k]
     return out
+
+
+def _simple_prefix_c(text: str, turn: Turn, open_from: int, plain_lines: set[int] | None,
+                     continued: bool) -> list[Statement] | None:
+    found, plain = _SPEEDUPS.simple_prefix(text, turn._groups, open_from, continued)  # type: ignore[union-attr]
+    if found is not None and plain_lines is not None:
+        plain_lines.update(plain)
+    return found  # type: ignore[no-any-return]
+
+
+_simple_prefix = _simple_prefix_c if _SPEEDUPS is not None else _simple_prefix_py
+""":func:`_simple_prefix_py`, compiled when it could be (a stream's looks read their windows so)."""
 
 
 class Check(Protocol):
