@@ -404,6 +404,30 @@ static int names_sources(const Text *t, Py_ssize_t cs, Py_ssize_t le)
     return 0;
 }
 
+/* The line pattern at text[a:b]: the match (a new reference; Py_None when there is none) and, in *kind, the
+ * interned name of its last group (NULL: none, or one of no interest); *named: whether it has a last group. NULL
+ * on an error. */
+static PyObject *line_match(PyObject *text, Py_ssize_t a, Py_ssize_t b, PyObject **kind, int *named)
+{
+    *kind = NULL;
+    *named = 0;
+    PyObject *m = match(line_re, text, a, b);
+    if (m == NULL || m == Py_None)
+        return m;
+    PyObject *name = PyObject_GetAttr(m, str_lastgroup);
+    if (name == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    *named = name != Py_None;
+    PyObject *names[] = {name_fence, name_sources_heading, name_heading, name_bold, name_sources_inline, name_item};
+    for (int i = 0; i < 6 && *named; i++)
+        if (PyUnicode_Compare(name, names[i]) == 0)
+            *kind = names[i];
+    Py_DECREF(name);
+    return m;
+}
+
 static PyObject *segment_text(PyObject *self, PyObject *args)
 {
     PyObject *text, *groups;
@@ -497,21 +521,11 @@ static PyObject *segment_text(PyObject *self, PyObject *args)
             if (item)
                 kind = name_item;
         } else if (!Py_UNICODE_ISALPHA(first) || names_sources(t, cs, le)) {
-            PyObject *m = match(line_re, text, ls, le);
+            int named;
+            PyObject *m = line_match(text, ls, le, &kind, &named);
             if (m == NULL)
                 goto fail;
             if (m != Py_None) {
-                PyObject *name = PyObject_GetAttr(m, str_lastgroup);
-                if (name == NULL) {
-                    Py_DECREF(m);
-                    goto fail;
-                }
-                PyObject *names[] = {name_fence, name_sources_heading, name_heading, name_bold, name_sources_inline,
-                                     name_item};
-                for (int i = 0; i < 6; i++)
-                    if (name != Py_None && PyUnicode_Compare(name, names[i]) == 0)
-                        kind = names[i];
-                Py_DECREF(name);
                 if (kind == name_fence) {
                     Py_ssize_t mend = call_ssize(m, str_end, NULL);
                     Py_DECREF(m);
@@ -612,22 +626,9 @@ static PyObject *simple_prefix(PyObject *self, PyObject *args)
                 Py_DECREF(plain);
                 return Py_BuildValue("(OO)", Py_None, Py_None);
             }
-            PyObject *m = match(line_re, text, pos, le);
+            PyObject *m = line_match(text, pos, le, &kind, &has_kind);
             if (m == NULL)
                 goto fail;
-            if (m != Py_None) {
-                PyObject *name = PyObject_GetAttr(m, str_lastgroup);
-                if (name == NULL) {
-                    Py_DECREF(m);
-                    goto fail;
-                }
-                has_kind = name != Py_None;
-                PyObject *names[] = {name_fence, name_sources_heading, name_heading, name_bold};
-                for (int i = 0; i < 4 && has_kind; i++)
-                    if (PyUnicode_Compare(name, names[i]) == 0)
-                        kind = names[i];
-                Py_DECREF(name);
-            }
             Py_DECREF(m);
             if (kind == name_fence || (nl < 0 && (kind == name_sources_heading || kind == name_bold))) {
                 Py_DECREF(plain);
