@@ -2565,12 +2565,17 @@ static PyObject *count_members(PyObject *self, PyObject *value)
 #define FILTER_BITS 20  /* 2^20 bits: the 66,000 first words of 100,000 terms set an eighth of them (two each) */
 
 typedef struct {
+    uint64_t hash;                   /* a key's hash, */
+    Py_ssize_t key;                  /* and the key (index + 1; 0 for an empty slot) */
+} FilterSlot;
+
+typedef struct {
     uint64_t *heads;                 /* the bitset of the keys' first words */
     unsigned char starts[256];       /* the first characters of the keys that begin with no word character */
     unsigned char start_list[4];     /* the first four of them, */
     int nstarts;                     /* and how many there are */
-    uint64_t *hashes;                /* the hash table of the keys: a slot's hash, */
-    Py_ssize_t *slots;               /* and its key (index + 1; 0 for an empty slot) */
+    FilterSlot *table;               /* the hash table of the keys (a slot's hash and key side by side: one cache
+                                        line a probe, where the table of a long list is far bigger than the cache) */
     size_t mask;
     char *bytes;                     /* the keys, one after another */
     Py_ssize_t *offsets;             /* key i is bytes[offsets[i]:offsets[i + 1]] */
@@ -2618,8 +2623,7 @@ static void free_filter(PyObject *capsule)
     if (f == NULL)
         return;
     PyMem_Free(f->heads);
-    PyMem_Free(f->hashes);
-    PyMem_Free(f->slots);
+    PyMem_Free(f->table);
     PyMem_Free(f->bytes);
     PyMem_Free(f->offsets);
     PyMem_Free(f);
@@ -2648,17 +2652,16 @@ static PyObject *term_filter(PyObject *Py_UNUSED(self), PyObject *keys)
         size <<= 1;
     f->mask = size - 1;
     f->heads = PyMem_Calloc((1u << FILTER_BITS) / 64, sizeof(uint64_t));
-    f->hashes = PyMem_Calloc(size, sizeof(uint64_t));
-    f->slots = PyMem_Calloc(size, sizeof(Py_ssize_t));
+    f->table = PyMem_Calloc(size, sizeof(FilterSlot));
     f->bytes = PyMem_Malloc((size_t)total + 1);
     f->offsets = PyMem_Malloc(((size_t)n + 1) * sizeof(Py_ssize_t));
     PyObject *capsule = PyCapsule_New(f, "guardrail.term_filter", free_filter);
     if (capsule == NULL) {
-        PyMem_Free(f->heads), PyMem_Free(f->hashes), PyMem_Free(f->slots), PyMem_Free(f->bytes);
+        PyMem_Free(f->heads), PyMem_Free(f->table), PyMem_Free(f->bytes);
         PyMem_Free(f->offsets), PyMem_Free(f);
         return NULL;
     }
-    if (f->heads == NULL || f->hashes == NULL || f->slots == NULL || f->bytes == NULL || f->offsets == NULL) {
+    if (f->heads == NULL || f->table == NULL || f->bytes == NULL || f->offsets == NULL) {
         Py_DECREF(capsule);
         return PyErr_NoMemory();
     }
@@ -2676,10 +2679,10 @@ static PyObject *term_filter(PyObject *Py_UNUSED(self), PyObject *keys)
         for (Py_ssize_t j = 0; j < len; j++)
             h = (h ^ s[j]) * WORD_HASH_PRIME;
         size_t slot = filter_mix(h) & f->mask;
-        while (f->slots[slot])
+        while (f->table[slot].key)
             slot = (slot + 1) & f->mask;
-        f->hashes[slot] = h;
-        f->slots[slot] = i + 1;
+        f->table[slot].hash = h;
+        f->table[slot].key = i + 1;
         if (ascii_word_byte(s[0])) {
             Py_ssize_t j = 0;
             while (j < len && ascii_word_byte(s[j]))
@@ -2708,9 +2711,9 @@ static int key_at(const TermFilter *f, const unsigned char *s, Py_ssize_t n, Py_
         if (q + 1 < n && ascii_word_byte(s[q + 1]))
             continue;
         Py_ssize_t len = q + 1 - p;
-        for (size_t slot = filter_mix(h) & f->mask; f->slots[slot]; slot = (slot + 1) & f->mask) {
-            Py_ssize_t i = f->slots[slot] - 1;
-            if (f->hashes[slot] == h && f->offsets[i + 1] - f->offsets[i] == len
+        for (size_t slot = filter_mix(h) & f->mask; f->table[slot].key; slot = (slot + 1) & f->mask) {
+            Py_ssize_t i = f->table[slot].key - 1;
+            if (f->table[slot].hash == h && f->offsets[i + 1] - f->offsets[i] == len
                     && memcmp(f->bytes + f->offsets[i], s + p, (size_t)len) == 0)
                 return 1;
         }
