@@ -157,6 +157,10 @@ static Py_ssize_t group_end(PyObject *groups, Py_ssize_t pos, Py_ssize_t dflt)
     Py_ssize_t end = PyLong_AsSsize_t(v);
     if (end == -1 && PyErr_Occurred())
         return -2;
+    if (end <= pos) {  /* (what no reader gives: read on, it would loop or read before the text) */
+        PyErr_SetString(PyExc_ValueError, "a marker group ends after it starts");
+        return -2;
+    }
     return end;
 }
 
@@ -1484,12 +1488,14 @@ static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     hi = PyNumber_AsSsize_t(args[2], PyExc_OverflowError);
     if (hi == -1 && PyErr_Occurred())
         return NULL;
+    if (lo < 0 || hi < 0) {
+        PyErr_SetString(PyExc_ValueError, "lo and hi are offsets into the text");
+        return NULL;
+    }
     PyObject *text = args[0], *spans = args[3];
     Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    Py_ssize_t stop = hi + 1 < t.n ? hi + 1 : t.n, end;
-    if (stop < 0)
-        stop = 0;
-    for (Py_ssize_t s = lo - 8 > 0 ? lo - 8 : 0; s < stop; s++) {
+    Py_ssize_t stop = hi < t.n ? hi + 1 : t.n, end;
+    for (Py_ssize_t s = lo > 8 ? lo - 8 : 0; s < stop; s++) {
         if (!is_final(AT(&t, s)) || !sentence_end_at(&t, s, stop, &end))
             continue;
         if (end > lo) {
@@ -1499,7 +1505,7 @@ static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         }
     }
     /* _line_ends: a line break at some j in (lo, hi] after a character that is not one */
-    Py_ssize_t first = lo + 1 > 0 ? lo + 1 : 0, last = hi + 1 < t.n ? hi + 1 : t.n;
+    Py_ssize_t first = lo < t.n ? lo + 1 : t.n, last = stop;
     for (Py_ssize_t j = first; j < last; j++)
         if (AT(&t, j) == '\n' && j > 0 && AT(&t, j - 1) != '\n')
             Py_RETURN_TRUE;
@@ -1737,13 +1743,16 @@ static Py_ssize_t longest_tail(PyObject *source, PyObject **ws, Py_ssize_t m)
         PyErr_SetString(PyExc_TypeError, "pairs map to lists");
         return -1;
     }
-    Py_ssize_t best = 1, size = PyList_GET_SIZE(src);
+    Py_INCREF(places);  /* (held while read, as is the source by the caller) */
+    Py_ssize_t best = 1;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(places); i++) {
         Py_ssize_t q = PyLong_AsSsize_t(PyList_GET_ITEM(places, i));
-        if (q == -1 && PyErr_Occurred())
+        if (q == -1 && PyErr_Occurred()) {
+            Py_DECREF(places);
             return -1;
+        }
         Py_ssize_t k = 2;
-        while (k < m && k <= q && q - k < size) {
+        while (k < m && k <= q && q - k < PyList_GET_SIZE(src)) {
             PyObject *w = PyList_GET_ITEM(src, q - k);
             if (!PyBytes_Check(w) || !same_bytes(w, ws[m - 1 - k]))
                 break;
@@ -1755,6 +1764,7 @@ static Py_ssize_t longest_tail(PyObject *source, PyObject **ws, Py_ssize_t m)
                 break;
         }
     }
+    Py_DECREF(places);
     return best;
 }
 
@@ -1783,6 +1793,11 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     t.a = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(2 * t.spans + 1));
     if (t.a == NULL)
         return PyErr_NoMemory();
+    PyObject *held = PyList_AsTuple(sources);  /* (held while read: a key's __eq__ may change the list) */
+    if (held == NULL) {
+        PyMem_Free(t.a);
+        return NULL;
+    }
     t.b = t.a + t.spans;
     for (Py_ssize_t k = 0; k < t.spans; k++) {
         PyObject *span = PyList_GET_ITEM(spans, k);
@@ -1794,6 +1809,10 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
         t.b[k] = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
         if ((t.a[k] == -1 || t.b[k] == -1) && PyErr_Occurred())
             goto done;
+        if (t.a[k] < (k ? t.b[k - 1] : 0) || t.b[k] <= t.a[k] || t.b[k] > t.text.n) {
+            PyErr_SetString(PyExc_ValueError, "spans are sorted, disjoint, not empty and inside the text");
+            goto done;
+        }
     }
     cut = len - 16 * n > 0 ? len - 16 * n : 0;
     if (cut) {
@@ -1831,8 +1850,8 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
                 goto done;
         }
         Py_ssize_t longest = 0;
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(sources); i++) {
-            Py_ssize_t got = longest_tail(PyList_GET_ITEM(sources, i), ws, nws);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(held); i++) {
+            Py_ssize_t got = longest_tail(PyTuple_GET_ITEM(held, i), ws, nws);
             if (got < 0)
                 goto done;
             if (got > longest)
@@ -1853,6 +1872,7 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
     }
     result = start;
 done:
+    Py_DECREF(held);
     for (; nws > 0; nws--)
         Py_DECREF(ws[nws - 1]);
     PyMem_Free(t.a);

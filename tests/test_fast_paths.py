@@ -540,6 +540,41 @@ def test_the_hashed_look_for_copies_ends_on_any_table_and_any_run_length() -> No
     assert out.returncode == 0 and out.stdout.strip() == "answered", out.stderr[-2000:]
 
 
+@pytest.mark.skipif(base_module._SPEEDUPS is None, reason="the _speedups extension was not built")
+def test_the_compiled_readers_refuse_what_no_caller_gives_them() -> None:
+    """Offsets out of range, a marker group that ends where it starts, spans outside the text, a key whose __eq__
+    empties the list being read: an error or an answer, never a read outside the text, a loop or a crash (a child
+    process, so that either fails the test instead of ending it)."""
+    code = """if True:
+        from guardrail import _speedups as S
+        def refused(call, *args):
+            try:
+                call(*args)
+            except ValueError:
+                return True
+            return False
+        assert refused(S.may_end, "a. b", -1, 2, [])
+        assert S.may_end("a. b", 0, 2**63 - 1, []) is True
+        assert S.may_end("ab", 2**63 - 1, 2**63 - 1, []) is False
+        assert refused(S.segment_text, "A. B. C", {3: 3})
+        assert refused(S.segment_text, "A. B. C", {3: -100000})
+        assert refused(S.simple_prefix, "A. B. C", {3: 1, 1: 3}, 5, False)
+        assert refused(S.ascii_open_run, "x " * 50, [(60, -1000)], 3, 0, [])
+        assert refused(S.ascii_open_run, "abc def", [(0, -1000)], 3, 0, [])
+        class K:
+            def __hash__(self):
+                return hash(b"ab")
+            def __eq__(self, other):
+                SOURCES.clear()
+                return False
+        SOURCES = [([b"x"] * 3, {K(): 1}, {})]
+        S.ascii_open_run("ab ab ab ab ab ab", [], 3, 0, SOURCES)
+        print("answered")
+    """
+    out = subprocess.run([sys.executable, "-X", "dev", "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip() == "answered", out.stderr[-2000:]
+
+
 _ASCII_WORDS = st.sampled_from([*_SECRET.split(), "The", "review,", "[doc:a]", "[doc:a, doc:b]", "(x", "[doc:",
                                 "\n", "x_y", "**with**", "a.b", "--", "7"])
 
