@@ -358,3 +358,27 @@ def test_a_copy_that_an_edit_joins_to_a_long_word_sent_before_is_never_released(
     rest, verdict = session.finish()
     assert guard.check("".join(chunks), sources, []).decision is Decision.BLOCKED
     assert verdict.decision is Decision.BLOCKED and "rotates" not in released + rest
+
+
+_COPY_SOURCES = [
+    {"id": "hr-12", "text": "Full-time employees receive 25 days of paid annual leave per calendar year.",
+     "roles": ["employee"]},
+    {"id": "sealed", "text": "Nobody may read this passage about the merger with Initech today.", "roles": []},
+]
+
+
+@pytest.mark.xfail(strict=True, reason="known: a statement without words between two copies is released before the "
+                                       "second copy's run joins the first across it (the stream then blocks)")
+@pytest.mark.parametrize("text", ["paid annual leave? . Nobody may read. 1", "T\nNobody may read\n! Nobody may read"])
+def test_a_statement_without_words_between_two_stripped_copies(text: str) -> None:
+    """Found by a review (about 1 stream in 2,500 of its fuzzing, with copies stripped): the buffered check strips the
+    two copies as one run, with the punctuation between them, which a look released before the second copy came.
+    Nothing the caller may not see goes out (the stream ends blocked), but the promise that streamed equals buffered
+    breaks."""
+    guard = Guard.from_dict({"citations": {"on_unauthorized": "strip", "leak_min_words": 3}, "budget_ms": 60_000})
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in _COPY_SOURCES], frozenset())
+    released = "".join(session.feed(c) for c in text)
+    rest, verdict = session.finish()
+    buffered = guard.check(text, _COPY_SOURCES, [])
+    assert buffered.decision is Decision.MODIFIED
+    assert (verdict.decision, released + rest) == (buffered.decision, buffered.output)
