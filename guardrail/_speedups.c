@@ -1474,6 +1474,18 @@ static int sentence_end_at(const Text *t, Py_ssize_t s, Py_ssize_t stop, Py_ssiz
     return 0;
 }
 
+/* The end of span k of a list of (start, end) tuples, in *end; -1 with an error set if it is not one. */
+static int span_end(PyObject *spans, Py_ssize_t k, Py_ssize_t *end)
+{
+    PyObject *span = PyList_GET_ITEM(spans, k);
+    if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
+        PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
+        return -1;
+    }
+    *end = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
+    return *end == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
 static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (nargs != 4 || !PyList_Check(args[3])) {
@@ -1510,16 +1522,10 @@ static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         if (AT(&t, j) == '\n' && j > 0 && AT(&t, j - 1) != '\n')
             Py_RETURN_TRUE;
     /* the first group ending after lo (bisect_right on the ends) ends at hi at the latest */
-    Py_ssize_t a = 0, b = PyList_GET_SIZE(spans);
+    Py_ssize_t a = 0, b = PyList_GET_SIZE(spans), e;
     while (a < b) {
         Py_ssize_t mid = (a + b) / 2;
-        PyObject *span = PyList_GET_ITEM(spans, mid);
-        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
-            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
-            return NULL;
-        }
-        Py_ssize_t e = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
-        if (e == -1 && PyErr_Occurred())
+        if (span_end(spans, mid, &e) < 0)
             return NULL;
         if (lo < e)
             b = mid;
@@ -1527,13 +1533,7 @@ static PyObject *may_end(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             a = mid + 1;
     }
     if (a < PyList_GET_SIZE(spans)) {
-        PyObject *span = PyList_GET_ITEM(spans, a);
-        if (!PyTuple_Check(span) || PyTuple_GET_SIZE(span) != 2) {
-            PyErr_SetString(PyExc_TypeError, "spans are (start, end) tuples");
-            return NULL;
-        }
-        Py_ssize_t e = PyLong_AsSsize_t(PyTuple_GET_ITEM(span, 1));
-        if (e == -1 && PyErr_Occurred())
+        if (span_end(spans, a, &e) < 0)
             return NULL;
         if (e <= hi)
             Py_RETURN_TRUE;

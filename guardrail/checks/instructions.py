@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import regex
 
 from ..models import Action, Finding, Label
-from ..text import _SPEEDUPS, Kind, normalize
+from ..text import _SPEEDUPS, Kind, normalize, positions_of
 from .base import Turn
 
 # Emoji: what is shown as emoji by default, anything asked to be (VS16), and keycaps; not © or ™ as plain text.
@@ -45,15 +45,9 @@ def _emoji_runs(text: str, chars: set[str]) -> list[tuple[int, int]]:
     parts = [c for c in chars if _may_hold_emoji({c})]
     if len(parts) > 8:  # (a scan a character: one pass, not one a character)
         return [m.span() for m in _NON_ASCII.finditer(text) if _may_hold_emoji(set(m.group()))]
-    at = []
-    for c in parts:
-        i = text.find(c)
-        while i >= 0:
-            at.append(i)
-            i = text.find(c, i + 1)
     runs: list[tuple[int, int]] = []
     n = len(text)
-    for i in sorted(at):
+    for i in positions_of(text, parts):
         if runs and i < runs[-1][1]:
             continue
         a, b = i, i + 1
