@@ -409,14 +409,14 @@ def copies(turn: Turn, n: int) -> list[tuple[int, int]]:
     hidden = _hidden_runs(turn, n)
     if not hidden:
         return []
-    if _SPEEDUPS is not None and (turn.output.isascii() or only_separators(turn.non_ascii)):
-        # The usual case, seen from hashes alone, read from the output itself (its words are its ASCII ones).
-        if not _SPEEDUPS.text_shares_run(turn.output, turn.marker_spans, n, [r.run_set for r in hidden]):
-            return []
+    hashed = _SPEEDUPS is not None and (turn.output.isascii() or only_separators(turn.non_ascii))
+    if hashed and not _SPEEDUPS.text_shares_run(  # type: ignore[union-attr]
+            turn.output, turn.marker_spans, n, [r.run_set for r in hidden]):
+        return []  # the usual case, seen from hashes alone, read from the output itself (its words: its ASCII ones)
     prose, utf8, chars = turn.prose
     text = _plain(prose)
     raw = word_utf8(text, chars, utf8 if text is prose else None)
-    if raw is not None and _SPEEDUPS is not None and not _may_share(raw, hidden, n):
+    if not hashed and raw is not None and _SPEEDUPS is not None and not _may_share(raw, hidden, n):
         return []  # the usual case, seen from hashes alone
     ws = raw.split() if raw is not None else word_bytes(text)
     hidden = _sharing(ws, hidden, n)
