@@ -44,7 +44,7 @@ from operator import itemgetter
 from typing import Any
 
 from .checks.base import Turn, acts, prefix_statements
-from .checks.citations import CitationCheck, copies, open_run
+from .checks.citations import CitationCheck, copies, is_copy, may_join, open_run
 from .checks.instructions import InstructionCheck
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
@@ -462,6 +462,12 @@ class StreamGuard:
         for f in sorted((f for f in findings if f.action is not Action.FLAG), key=lambda f: -f.end):
             if f.start < limit < f.end:
                 limit = f.start
+        if copies_open:
+            # What follows the last copy joins it if the next word is copied too: hold it until that is known.
+            end = max((f.end for f in findings if f.end <= limit and f.action is not Action.FLAG and is_copy(f)),
+                      default=-1)
+            if end >= self._decided and may_join(turn, end, held):
+                limit = end
         settled = [f for f in findings if f.end <= limit and f.label is not Label.GUARD_ERROR]
         if any(f.action is Action.BLOCK for f in settled):
             return self._block(settled)

@@ -433,6 +433,19 @@ def _may_share(raw: bytes, hidden: list[_Runs], n: int) -> bool:
     return bool(_SPEEDUPS.shares_run(raw, n, [r.run_set for r in hidden]))  # type: ignore[union-attr]
 
 
+def is_copy(finding: Finding) -> bool:
+    """Whether ``finding`` is one of :func:`copies`' (as :class:`CitationCheck` reports them)."""
+    return finding.message == _COPY and finding.label is Label.UNAUTHORIZED_SOURCE
+
+
+def may_join(turn: Turn, end: int, held: int) -> bool:
+    """For a stream: whether what follows a copy that ends at ``end`` may still become part of it. Copies that
+    touch word to word are one span, with what stands between them (punctuation, a statement without words), so that
+    text is undecided until the next word is: known not to be copied when it starts before ``held`` (where the words
+    that may still grow into a copy start, :func:`open_run`), else not known yet."""
+    return not word_spans(_plain(turn.output), end, held, turn.marker_spans)
+
+
 def _plain(text: str) -> str:
     """``text`` with ``_`` as a space, for copies only: Markdown's ``_emphasis_`` and ``__strong__`` show the words
     without them (one character for one, so offsets stay)."""
