@@ -112,10 +112,10 @@ class StreamGuard:
 
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_closed", "_compiled", "_continued", "_copy_hold",
                  "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids",
-                 "_hold_all", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns", "_pending",
-                 "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited", "_unsent",
-                 "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked", "chunks", "findings",
-                 "first_release", "gated", "started")
+                 "_hold_all", "_joins", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns",
+                 "_pending", "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited",
+                 "_unsent", "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked", "chunks",
+                 "findings", "first_release", "gated", "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -173,6 +173,9 @@ class StreamGuard:
         # has joined text, what was sent before the window is looked at with it (`_tail`: its last characters).
         self._leak_n = next((c.leak_min_words for c in acting
                              if isinstance(c, CitationCheck) and c.on_unauthorized is not Action.FLAG), 0)
+        # Copies stripped: text after one is held until the next word says whether it joins the next (`may_join`).
+        self._joins = bool(self._leak_n and self._hidden) and any(
+            isinstance(c, CitationCheck) and c.on_unauthorized not in (Action.FLAG, Action.BLOCK) for c in acting)
         self._tail = ""
         self._unedited = 0  # how many characters at the end of `_tail` are the output as generated (no edit there)
         self._copy_hold = False
@@ -462,10 +465,10 @@ class StreamGuard:
         for f in sorted((f for f in findings if f.action is not Action.FLAG), key=lambda f: -f.end):
             if f.start < limit < f.end:
                 limit = f.start
-        if copies_open:
-            # What follows the last copy joins it if the next word is copied too: hold it until that is known.
-            end = max((f.end for f in findings if f.end <= limit and f.action is not Action.FLAG and is_copy(f)),
-                      default=-1)
+        if self._joins and findings:
+            # What follows the last copy stripped joins it if the next word is copied too: hold it until that is
+            # known.
+            end = max((f.end for f in findings if f.end <= limit and is_copy(f)), default=-1)
             if end >= self._decided and may_join(turn, end, held):
                 limit = end
         settled = [f for f in findings if f.end <= limit and f.label is not Label.GUARD_ERROR]
