@@ -13,6 +13,9 @@ Both children are pinned to the same CPU (``--cpu``, by default the last one thi
 pinned): on this 2-core VM the two cores run at different speeds from minute to minute, and a child on the faster
 one moved the ratio by ±5 % between runs; on one core the runs agree within ~2 %.
 It prints p50/p99 in µs for each and the ratios new/old (targets: p50 ≤ 0.5, p99 ≤ 0.6).
+``--repeat N`` checks each turn N times in a row and times only the last call: the turn on warm caches and branch
+predictors, which a server interleaving different requests does not give it (the default, 1, times each turn once
+a round, after 60 others).
 The baseline reads banned terms with ``pyahocorasick`` (``pip install pyahocorasick``), which this checkout no
 longer needs.
 """
@@ -37,7 +40,7 @@ SEED = 20_240_601
 N_TURNS = 61
 
 
-def child(root: str, terms: int, warmup: int, cpu: int) -> None:
+def child(root: str, terms: int, warmup: int, cpu: int, repeat: int) -> None:
     """One version's timer: reads a round number per line on stdin, answers with that round's samples."""
     if cpu >= 0:
         os.sched_setaffinity(0, {cpu})
@@ -72,6 +75,8 @@ def child(root: str, terms: int, warmup: int, cpu: int) -> None:
             break
         samples = []
         for out, src, roles in items:
+            for _ in range(repeat - 1):
+                guard.check(out, src, roles)
             t0 = clock()
             guard.check(out, src, roles)
             samples.append((clock() - t0) / 1000)
@@ -92,10 +97,11 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=3, help="warm-up rounds per version")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
                         help="the CPU both versions run on (-1: not pinned)")
+    parser.add_argument("--repeat", type=int, default=1, help="calls in a row per turn, the last one timed")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.terms, args.warmup, args.cpu)
+        child(args.child, args.terms, args.warmup, args.cpu, args.repeat)
         return
     tmp = tempfile.mkdtemp(prefix="guardrail-baseline-")
     base = os.path.join(tmp, "tree")
@@ -108,7 +114,7 @@ def main() -> None:
         for name, root in (("old", base), ("new", str(REPO))):
             procs[name] = subprocess.Popen(
                 [sys.executable, __file__, "--child", root, "--terms", str(args.terms), "--warmup", str(args.warmup),
-                 "--cpu", str(args.cpu)],
+                 "--cpu", str(args.cpu), "--repeat", str(args.repeat)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tmp)
         decisions = {}
         for name, proc in procs.items():
@@ -138,8 +144,9 @@ def main() -> None:
         except OSError:
             pass
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    warm = f" (each the last of {args.repeat} in a row)" if args.repeat > 1 else ""
     print(f"whole inline guard, typical turn ({N_TURNS} turns), {args.terms:,} terms; {args.rounds} alternating "
-          f"rounds, {len(samples['new'])} calls each; baseline {args.baseline}; {os.cpu_count()} cores "
+          f"rounds, {len(samples['new'])} calls timed each{warm}; baseline {args.baseline}; {os.cpu_count()} cores "
           f"({'both on CPU ' + str(args.cpu) if args.cpu >= 0 else 'not pinned'}), "
           f"Python {sys.version.split()[0]}, load average {load}")
     for name in ("old", "new"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import regex
 
 from ._locate import DEFAULT_CITATION_PATTERN, GROUPED_CITATION_PATTERN, Locator
-from .checks.base import Check, MarkerPattern, acts
+from .checks.base import Check, MarkerPattern, Turn, acts
 from .checks.citations import CitationCheck
 from .checks.instructions import InstructionCheck
 from .checks.quotes import QuoteCheck
@@ -19,7 +20,7 @@ from .checks.rules import RuleCheck
 from .checks.schema import SchemaCheck
 from .checks.terms import TermCheck
 from .exceptions import PolicyError
-from .models import Action
+from .models import Action, Finding
 from .text import normalize
 
 if TYPE_CHECKING:
@@ -43,9 +44,16 @@ class CompiledPolicy:
     copy_words: int = field(init=False, repr=False, compare=False)
     """How many words copied from a source the caller may not see make a leak (the citations check's
     ``leak_min_words``; 8 without one): what other fields are scrubbed of."""
+    acting_runs: dict[int, Callable[[Turn], list[Finding]]] = field(init=False, repr=False, compare=False)
+    """What finds the acting findings of each check that acts, by index: its ``run``, or for the citations check
+    whose coverage is only flagged, its markers and leaks (``recheck``). A stream's look needs no more: the
+    verdict comes from the whole output's check."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "acting_at", frozenset(k for k, check in enumerate(self.checks) if acts(check)))
+        object.__setattr__(self, "acting_runs", {
+            k: check.recheck if isinstance(check, CitationCheck) and check.coverage in (None, Action.FLAG)
+            else check.run for k, check in enumerate(self.checks) if k in self.acting_at})
         object.__setattr__(self, "acting_terms", next(
             (c for c in self.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG), None))
         citations = next((c for c in self.checks if isinstance(c, CitationCheck)), None)

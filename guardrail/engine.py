@@ -52,12 +52,13 @@ def evaluate(compiled: CompiledPolicy, output: str, sources: list[Source], roles
     return Verdict(decision, text, findings, elapsed, turn.instruction_results)
 
 
-def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> list[Finding]:
-    """Every check's findings (``again``: what edits may have caused, by the checks that act); a check that raises,
-    times out or finds the budget spent yields ``GUARD_ERROR``."""
+def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False, acting: bool = False) -> list[Finding]:
+    """Every check's findings (``again``: what edits may have caused, by the checks that act; ``acting``: the
+    findings of the checks that act, flagged ones left out where that saves work, for a stream's look); a check
+    that raises, times out or finds the budget spent yields ``GUARD_ERROR``."""
     findings: list[Finding] = []
     for k, check in enumerate(compiled.checks):
-        if again and k not in compiled.acting_at:
+        if (again or acting) and k not in compiled.acting_at:
             continue
         if k and time.perf_counter() > turn.deadline:
             findings.append(_guard_error(
@@ -67,6 +68,8 @@ def run_checks(compiled: CompiledPolicy, turn: Turn, again: bool = False) -> lis
         try:
             if again:
                 findings.extend(_targeted(compiled, check, turn))
+            elif acting:
+                findings.extend(compiled.acting_runs[k](turn))
             else:
                 findings.extend(check.run(turn))
                 turn.completed.add(k)

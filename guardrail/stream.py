@@ -43,7 +43,8 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
-from .checks.base import Turn, acts, prefix_statements
+from ._locate import GROUPED_CITATION_PATTERN
+from .checks.base import Turn, acts, group_markers, prefix_statements
 from .checks.citations import CitationCheck, copies, is_copy, may_join, open_run
 from .checks.instructions import InstructionCheck
 from .checks.terms import TermCheck
@@ -111,7 +112,7 @@ class StreamGuard:
     """
 
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_closed", "_compiled", "_continued", "_copy_hold",
-                 "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_held", "_hidden", "_hidden_ids",
+                 "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_grouped", "_held", "_hidden", "_hidden_ids",
                  "_hold_all", "_joins", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns",
                  "_pending", "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited",
                  "_unsent", "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked", "chunks",
@@ -181,6 +182,7 @@ class StreamGuard:
         self._copy_hold = False
         # While the window ends inside an open code block, nothing can be released before a line closes it: the
         # guard then only looks at each completed line (cost linear in the block) instead of the whole window.
+        self._grouped = compiled.marker_re.pattern == GROUPED_CITATION_PATTERN
         self._fence: tuple[str, int] | None = None
         self._line: list[str] = []  # the incomplete last line, while in a code block
 
@@ -396,6 +398,8 @@ class StreamGuard:
         turn.retrieved, turn.visible = self._retrieved, self._visible
         facts = turn.__dict__
         facts["hidden_sources"], facts["hidden_ids"] = self._hidden, self._hidden_ids
+        if self._grouped:  # the default reader's markers, read at once: cheaper than on first use (every look asks)
+            facts["markers"] = group_markers(text) if "[" in text else []
         turn.shared = self._shared
         return turn
 
@@ -456,7 +460,7 @@ class StreamGuard:
                       else bound <= self._decided):
             self._copy_hold = copy_hold
             return ""
-        findings = run_checks(self._compiled, turn)
+        findings = run_checks(self._compiled, turn, acting=True)
         if any(f.label is Label.GUARD_ERROR and f.action is Action.BLOCK for f in findings):
             return self._block(findings)
         self._copy_hold = copy_hold

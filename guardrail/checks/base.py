@@ -370,6 +370,8 @@ _cited_flags: Callable[[list[Statement], list[Marker], dict[str, list[Source]]],
 if _SPEEDUPS is not None:
     _SPEEDUPS.configure_markers(Marker)
 _group_markers: Callable[[str], list[Marker]] = _SPEEDUPS.read_groups if _SPEEDUPS is not None else _group_markers_py
+group_markers = _group_markers
+"""The default reader's markers of a text with a "[" in it (:func:`_group_markers_py`, compiled when it could be)."""
 
 
 def marker_finder(markers: list[Marker], open_from: int | None = None) -> MarkerFinder:
