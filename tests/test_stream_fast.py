@@ -3,7 +3,8 @@
 - looks stopped early (``StreamGuard.gated``) against looks that always run the checks;
 - the banned-term hold (``TermCheck.open_suffix``, the offset map for ASCII) against the loop over every position;
 - what makes the guard look (a completion ending in the new chunk) against trying every start;
-- the appended-to text against joining the pieces.
+- the appended-to text against joining the pieces;
+- the checks a look runs (those that act, the citations check without a coverage it only flags) against all of them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from guardrail import Action, Guard, Source
 from guardrail._locate import GROUPED_CITATION_PATTERN
 from guardrail.checks.base import Turn
 from guardrail.checks.terms import TermCheck
+from guardrail.engine import run_checks
 from guardrail.stream import (
     _COMPLETES,
     _LOOKBACK,
@@ -280,3 +282,28 @@ def test_what_completes_a_statement_matches_where_its_plain_pattern_does(text: s
     plain = re.compile(r"[.!?…][\"'”’»)\]]*\s+\S|\]\s+\S|\n")
     a, b = plain.search(text, pos), _COMPLETES.search(text, pos)
     assert (a and a.span()) == (b and b.span())
+
+
+COVERAGE = {  # the citations check's coverage acting, flagged, or off, beside checks that only flag
+    "coverage-" + action: Guard.from_dict({
+        "citations": {"on_unauthorized": "strip", "leak_min_words": 3,
+                      **({"coverage": action} if action != "off" else {})},
+        "quotes": {"on_unverified": "flag"}, "banned_terms": {"terms": TERMS, "on_match": "redact"},
+        "instructions": {"no_emoji": True, "min_words": 5, "max_words": 50, "on_violation": "flag"},
+        "budget_ms": 60_000})
+    for action in ("strip", "flag", "off")}
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted({**ALL, **COVERAGE})), output=answer(), ctx=contexts)
+def test_a_look_finds_what_every_check_finds_that_acts(name: str, output: str, ctx: Any) -> None:
+    """A look runs only what can find something that acts (its flags are never read: the verdict comes from the
+    whole output's check): the same acting findings as every check run in full."""
+    guard = {**ALL, **COVERAGE}[name]
+    roles, sources = ctx
+
+    def turn() -> Turn:
+        return Turn(output, [Source.coerce(s) for s in sources], frozenset(roles), guard.compiled.marker_re, 1e18)
+
+    full = [f for f in run_checks(guard.compiled, turn()) if f.action is not Action.FLAG]
+    assert run_checks(guard.compiled, turn(), acting=True) == full
