@@ -15,6 +15,7 @@
  * may_end(text, lo, hi, spans): whether a statement of a stream's window may end in a stretch of it.
  * ascii_open_run(...): where the words start that may still grow into a copy, for a stream's ASCII words.
  * term_filter(keys), may_match(filter, text): whether banned terms may match at term boundaries, for ASCII text.
+ * open_prefix(tail, heads, keys): where a banned term may begin in a stream's ASCII tail that more text completes.
  * map_chars(text), collapse(text): the two steps of guardrail.text.normalize that are Python-level loops.
  * non_ascii_chars(text): the distinct characters of a text beyond ASCII.
  * The rare cases call back into Python (the line patterns, the abbreviation test, counting a heading's words), so
@@ -2574,6 +2575,84 @@ static PyObject *count_members(PyObject *self, PyObject *value)
 
 /* ---------------------------------------------------------------------------------------------- banned terms */
 
+/* open_prefix(tail, heads, keys) -> int: guardrail.checks.terms.TermCheck.open_suffix's pass over an ASCII tail:
+ * the first j with tail[j:] the beginning of one of ``keys`` (a sorted list of str), len(tail) when there is none.
+ * Where three characters are left, j is looked at only when they begin some key (``heads``: a bitmap of 2**21 bits,
+ * one for each three 7-bit characters, ``TermCheck._heads``); then, and at the last two, by bisection, as
+ * ``TermCheck.is_prefix`` (the keys' order is Python's, by code point). */
+static int sorted_key(PyObject *keys, Py_ssize_t i, PyObject **key)
+{
+    *key = PyList_GET_ITEM(keys, i);
+    if (!PyUnicode_Check(*key)) {
+        PyErr_SetString(PyExc_TypeError, "open_prefix() takes a list of str");
+        return -1;
+    }
+    return 0;
+}
+
+/* -1: an error; 0: no key begins with s[0:n]; 1: one does */
+static int begins_key(PyObject *keys, const unsigned char *s, Py_ssize_t n)
+{
+    Py_ssize_t lo = 0, hi = PyList_GET_SIZE(keys);
+    PyObject *key;
+    while (lo < hi) {  /* bisect_left(keys, s): the first key not below s */
+        Py_ssize_t mid = lo + (hi - lo) / 2;
+        if (sorted_key(keys, mid, &key) < 0)
+            return -1;
+        int kind = PyUnicode_KIND(key);
+        const void *data = PyUnicode_DATA(key);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(key), i = 0;
+        while (i < len && i < n && PyUnicode_READ(kind, data, i) == s[i])
+            i++;
+        int below = i < len && i < n ? PyUnicode_READ(kind, data, i) < s[i] : len < n;
+        if (below)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == PyList_GET_SIZE(keys))
+        return 0;
+    if (sorted_key(keys, lo, &key) < 0)
+        return -1;
+    if (PyUnicode_GET_LENGTH(key) < n)
+        return 0;
+    int kind = PyUnicode_KIND(key);
+    const void *data = PyUnicode_DATA(key);
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (PyUnicode_READ(kind, data, i) != s[i])
+            return 0;
+    return 1;
+}
+
+static PyObject *open_prefix(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyUnicode_Check(args[0]) || !PyBytes_Check(args[1]) || !PyList_Check(args[2])
+        || PyBytes_GET_SIZE(args[1]) != (1 << 18)) {
+        PyErr_SetString(PyExc_TypeError, "open_prefix(tail: str, heads: bytes of 2**18, keys: list of str)");
+        return NULL;
+    }
+    PyObject *tail = args[0], *keys = args[2];
+    if (!PyUnicode_IS_ASCII(tail)) {
+        PyErr_SetString(PyExc_ValueError, "open_prefix() reads ASCII text");
+        return NULL;
+    }
+    const unsigned char *s = PyUnicode_1BYTE_DATA(tail), *bits = (const unsigned char *)PyBytes_AS_STRING(args[1]);
+    Py_ssize_t m = PyUnicode_GET_LENGTH(tail);
+    for (Py_ssize_t j = 0; j < m; j++) {
+        if (j + 3 <= m) {
+            unsigned c = ((unsigned)s[j] << 14) | ((unsigned)s[j + 1] << 7) | s[j + 2];
+            if (!(bits[c >> 3] & (1u << (c & 7))))
+                continue;
+        }
+        int found = begins_key(keys, s + j, m - j);
+        if (found < 0)
+            return NULL;
+        if (found)
+            return PyLong_FromSsize_t(j);
+    }
+    return PyLong_FromSsize_t(m);
+}
+
 /* term_filter(keys) -> capsule; may_match(filter, text) -> bool: whether some key occurs in ASCII text at term
  * boundaries (no letter, digit or underscore on either side), which is whether TermCheck._matches can find
  * anything (a match counts only once one with both boundaries does). The usual answer, no, is found without the
@@ -2850,6 +2929,8 @@ static PyMethodDef methods[] = {
     {"block_tokens", block_tokens, METH_VARARGS, "block_tokens(original, start, end, norm, fold, normalize)"},
     {"segment_text", segment_text, METH_VARARGS, "segment_text(text, groups): see guardrail.text.segment_text_py"},
     {"term_filter", term_filter, METH_O, "term_filter(keys): see guardrail.checks.terms"},
+    {"open_prefix", (PyCFunction)(void (*)(void))open_prefix, METH_FASTCALL,
+     "open_prefix(tail, heads, keys): see guardrail.checks.terms.TermCheck.open_suffix"},
     {"may_match", may_match, METH_VARARGS, "may_match(filter, text): see guardrail.checks.terms.bounded_match_py"},
     {NULL, NULL, 0, NULL},
 };

@@ -114,6 +114,22 @@ def test_the_open_term_start_in_one_pass(which: int, text: str, fold: bool) -> N
         assert terms.open_suffix(norm[cut:]) == old_open_start(terms, norm[cut:])
 
 
+MIXED = ["abé", "abc", "ab\u0100x", "a\U0001f600b", "abc d", "b.c", "ab", "zz top", "x", "abd~", "a\x7fb"]
+
+
+@pytest.mark.skipif(_SPEEDUPS is None, reason="the _speedups extension was not built")
+@settings(max_examples=1000, deadline=None)
+@given(keys=st.lists(st.sampled_from(MIXED) | st.text("abcdxz.~\x7f", min_size=1, max_size=6), min_size=1,
+                     max_size=12),
+       tail=st.text("abcdxz .~\x7f", max_size=40))
+def test_where_a_term_may_begin_in_an_ascii_tail_compiled_and_not(keys: list[str], tail: str) -> None:
+    """The compiled pass over an ASCII tail against the Python one, with terms of every string kind (the keys'
+    order is by code point, whatever their width) and beginnings in the bitmap's corners (DEL, `~`)."""
+    terms = TermCheck(((k, "x") for k in keys), Action.REDACT, case_sensitive=True)
+    assert _SPEEDUPS.open_prefix(tail, terms._heads(), terms._sorted) == terms._open_prefix(tail)
+    assert terms.open_suffix(tail) == old_open_start(terms, tail)
+
+
 def old_term_safe(terms: TermCheck, text: str) -> int:
     """``StreamGuard._term_safe`` as it was (every position asked, the offset map built)."""
     longest = terms.longest_key

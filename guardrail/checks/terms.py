@@ -99,22 +99,30 @@ class TermCheck:
         """Where the longest suffix of normalised text that is the beginning of some term (or a whole one) starts:
         the first ``i`` with :meth:`is_prefix` of ``norm[i:]``, ``len(norm)`` when there is none.
 
-        One pass in C over the last :attr:`longest_key` characters: only where the next three characters begin
-        some term (found by an automaton of those beginnings for ASCII text, else through a set of them; both built
-        on first use) is :meth:`is_prefix` asked, and at the last two."""
+        Over the last :attr:`longest_key` characters: only where the next three characters begin some term is
+        :meth:`is_prefix` asked, and at the last two. For ASCII text (the usual tail) that is one compiled pass
+        (``_speedups.open_prefix``, with a bitmap of the terms' beginnings), else the beginnings are found by an
+        automaton of them, or for other text through a set of them (each built on first use)."""
         n = len(norm)
         if not self.origins:
             return n
         lo = max(0, n - self.longest_key)
         tail = norm[lo:] if lo else norm
+        if _SPEEDUPS is not None and tail.isascii():
+            return lo + int(_SPEEDUPS.open_prefix(tail, self._heads(), self._sorted))
+        return lo + self._open_prefix(tail)
+
+    def _open_prefix(self, tail: str) -> int:
+        """:meth:`open_suffix` of the tail it reads, in Python: the first ``j`` with :meth:`is_prefix` of
+        ``tail[j:]`` (``len(tail)``: none)."""
         m = len(tail)
         is_prefix = self.is_prefix
-        if m >= 3 and tail.isascii():  # (the usual tail) where a term's first three characters are: one C pass
+        if m >= 3 and tail.isascii():  # where a term's first three characters are: one pass of an automaton
             matcher = self._start_matcher()
             found = matcher.find_matches_as_indexes(tail.encode("ascii"), overlapping=True) if matcher else ()
             for _, j, _ in found:
                 if is_prefix(tail[j:]):
-                    return lo + j
+                    return j
         elif m >= 3:
             starts: frozenset[tuple[str, ...]] | None = getattr(self, "_starts", None)
             if starts is None:
@@ -128,13 +136,13 @@ class TermCheck:
                 except ValueError:
                     break
                 if is_prefix(tail[j:]):
-                    return lo + j
+                    return j
                 j += 1
         short = self._short_prefixes()
         for j in range(max(m - 2, 0), m):  # the suffixes shorter than three characters
             if tail[j:] in short:
-                return lo + j
-        return n
+                return j
+        return m
 
     def _short_prefixes(self) -> frozenset[str]:
         """Every beginning of one or two characters of a term: :meth:`is_prefix` of a text that short, as a set
@@ -143,6 +151,19 @@ class TermCheck:
         if short is None:
             short = self._short = frozenset(key[:k] for key in self._sorted for k in (1, 2) if len(key) >= k)
         return short
+
+    def _heads(self) -> bytes:
+        """A bitmap of the terms' first three characters where those are ASCII, a bit for each three 7-bit
+        characters (``_speedups.open_prefix`` reads it; built on first use: 256 KB)."""
+        heads: bytes | None = getattr(self, "_heads_bits", None)
+        if heads is None:
+            bits = bytearray(1 << 18)
+            for key in self._sorted:
+                if len(key) >= 3 and key[:3].isascii():
+                    c = ord(key[0]) << 14 | ord(key[1]) << 7 | ord(key[2])
+                    bits[c >> 3] |= 1 << (c & 7)
+            heads = self._heads_bits = bytes(bits)
+        return heads
 
     def _start_matcher(self) -> BytesAhoCorasick | None:
         """An automaton of the terms' first three characters where those are ASCII, None when no term has such a
