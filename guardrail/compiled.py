@@ -107,8 +107,12 @@ def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locato
         gaps = (terms.replacement,) if terms is not None and terms.on_match == "redact" else ()
         checks.append(QuoteCheck(policy.quotes.min_chars, Action(policy.quotes.on_unverified), gaps))
     if terms is not None:
-        checks.append(TermCheck(_term_list(terms.terms, terms.files, base, locator), Action(terms.on_match),
-                                terms.case_sensitive))
+        term_check = TermCheck(_term_list(terms.terms, terms.files, base, locator), Action(terms.on_match),
+                               terms.case_sensitive)
+        if terms.replacement and term_check.run(Turn(terms.replacement, (), frozenset(), marker_re, 0.0)):
+            # (an output that held the term would pass unchanged, the term still in it)
+            raise locator.error("the replacement spells a banned term", ("banned_terms", "replacement"))
+        checks.append(term_check)
     if policy.schema_ is not None:
         schema = _load_schema(policy.schema_.json_schema, base, locator)
         try:

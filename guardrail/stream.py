@@ -47,6 +47,7 @@ from ._locate import GROUPED_CITATION_PATTERN
 from .checks.base import Turn, acts, group_markers, prefix_statements
 from .checks.citations import CitationCheck, copies, is_copy, may_join, open_run
 from .checks.instructions import InstructionCheck
+from .checks.quotes import QuoteCheck, open_quotation
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .engine import apply_edits, edited_offset, evaluate, plan, run_checks
@@ -114,9 +115,9 @@ class StreamGuard:
     __slots__ = ("_ahead", "_all", "_base", "_by_statement", "_closed", "_compiled", "_continued", "_copy_hold",
                  "_decided", "_due", "_edge", "_fed", "_fence", "_free", "_grouped", "_held", "_hidden", "_hidden_ids",
                  "_hold_all", "_joins", "_later", "_leak_n", "_line", "_next", "_on_finish", "_out", "_patterns",
-                 "_pending", "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms", "_unedited",
-                 "_unsent", "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked", "chunks",
-                 "findings", "first_release", "gated", "started")
+                 "_pending", "_quotes", "_retrieved", "_roles", "_sent", "_shared", "_sources", "_tail", "_terms",
+                 "_unedited", "_unsent", "_usual", "_usual_now", "_visible", "_waiting", "_window", "blocked",
+                 "chunks", "findings", "first_release", "gated", "started")
 
     def __init__(self, compiled: CompiledPolicy, sources: Iterable[Source] = (), roles: frozenset[str] = frozenset(),
                  on_finish: Callable[[StreamGuard, str, Verdict], Any] | None = None):
@@ -162,6 +163,7 @@ class StreamGuard:
         self._terms = next((c for c in compiled.checks if isinstance(c, TermCheck) and c.action is not Action.FLAG),
                            None)
         self._hold_all = compiled.whole_output
+        self._quotes = any(isinstance(c, QuoteCheck) for c in acting)  # (a quotation still open is held)
         self._by_statement = any(not (isinstance(c, TermCheck) and c.action is Action.REDACT) for c in acting)
         self._patterns = [
             p for c in acting if isinstance(c, InstructionCheck) and c.action is not Action.FLAG
@@ -440,6 +442,8 @@ class StreamGuard:
             limit = whole
         if self._terms is not None:
             limit = min(limit, self._term_safe(text))
+        if self._quotes:
+            limit = min(limit, open_quotation(text))
         held = limit
         if copies_open and (start < limit or not gated):
             # (else `open_run` holds nothing before `limit` either: it holds no more for an earlier `after`)
@@ -489,7 +493,10 @@ class StreamGuard:
                 if st.end > limit:
                     break
                 # A Sources heading goes with its lines: it is released with the first of them that is kept.
-                if i not in edit_plan.removed and not (st.kind is Kind.HEADING and st.section == st.start):
+                # A statement that ends inside an edit (a term redacted across a line break, into a statement
+                # stripped) is released with the statement after the edit.
+                if i not in edit_plan.removed and not (st.kind is Kind.HEADING and st.section == st.start) \
+                        and not any(a < st.end < b for a, b, _ in edit_plan.edits):
                     upto = st.end
         edited = apply_edits(text, edit_plan.edits)
         window = edited[:edited_offset(edit_plan.edits, upto)]

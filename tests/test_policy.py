@@ -303,6 +303,10 @@ ERRORS: list[tuple[str, str, str | None, int | None, list[str]]] = [
     ("queue-sqlite-host", "sampling:\n  queue: sqlite://q.db\n", "sampling.queue", 2, ["sqlite:///PATH"]),
     ("queue-password", "sampling:\n  queue: 'rediz://:hunter2@h:6379/0'\n", "sampling.queue", 2, [":***@"]),
     ("sampling-buffer-float", "sampling:\n  buffer: 1.5\n", "sampling.buffer", 2, ["valid integer"]),
+    # a replacement that spells a banned term would leave the output unchanged, the term in it (a differential
+    # fuzzer found the buffered check passing it)
+    ("replacement-is-a-term", "banned_terms:\n  terms: [Falcon, BLUEJAY]\n  replacement: '[blue jay: BLUEJAY]'\n",
+     "banned_terms.replacement", 3, ["spells a banned term"]),
 ]
 
 

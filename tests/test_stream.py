@@ -288,6 +288,11 @@ _FOUND: list[Any] = [
                  id="ungated: a raw match beside a term still open"),
     pytest.param({"banned_terms": {"terms": ["AT&T", ".NET"], "on_match": "redact"}}, [" AT&Tx", "."], False,
                  id="ungated: a raw match beside .NET"),
+    # ... and by a third (a fuzzer of its own, 2026-12-07):
+    pytest.param({"quotes": {"on_unverified": "strip"}}, list('e. “"”"re. “ bar ip"'), True,
+                 id="a straight mark inside a curly quotation, then one that opens a quotation over two sentences"),
+    pytest.param({"quotes": {"on_unverified": "strip"}}, list('“"”"s. ”ody -7] "\nx'), False,
+                 id="a quotation over two sentences and a bracket, ungated"),
 ]
 
 
@@ -407,3 +412,21 @@ def test_stripped_copies_stream_as_they_are_checked(pieces: list[tuple[str, str]
         k += 1
     rest, verdict = session.finish()
     assert_streamed_is_buffered(guard, output, (roles, _COPY_SOURCES), "".join(released) + rest, session, verdict)
+
+
+@pytest.mark.parametrize(("term", "replacement", "chunks"), [
+    ("naive approach", " ", ["naive\napproach.employees![Doc:3] d"]),
+    ("na\u00efve approach", "", list("na\u00efve\napproach.employees![Doc:3] d")),
+])
+def test_a_statement_that_ends_inside_an_edit_waits_for_the_statement_after_it(term: str, replacement: str,
+                                                                              chunks: list[str]) -> None:
+    """Found by a differential fuzzer: a term redacted across a line break, into a statement stripped for its
+    unretrieved citation, made one edit; the kept statement before the line break ends inside it, and the release
+    ran on past the edit's shorter replacement into the stripped text (then blocked as diverged)."""
+    guard = Guard.from_dict({"citations": {}, "banned_terms": {"terms": [term], "replacement": replacement}})
+    session = StreamGuard(guard.compiled, [Source.coerce(s) for s in _COPY_SOURCES[:1]], frozenset())
+    released = "".join(session.feed(c) for c in chunks)
+    rest, verdict = session.finish()
+    buffered = guard.check("".join(chunks), _COPY_SOURCES[:1], [])
+    assert buffered.decision is Decision.MODIFIED
+    assert (verdict.decision, released + rest) == (buffered.decision, buffered.output)

@@ -94,6 +94,20 @@ class QuoteCheck:
         return [text] if text else []  # the usual quotation: one piece
 
 
+def open_quotation(text: str) -> int:
+    """For a stream: where a quotation may begin that more text would close, as this check reads quotations
+    (``len(text)`` when none can). Only the last line can hold one. The segmenter does not end a sentence inside
+    a quotation, but it counts straight and curly marks apart, where ``_QUOTE`` pairs them in turn: in
+    ``“"” "Leave. Then"`` the second straight mark opens a quotation across two of its sentences."""
+    line = text.rfind("\n") + 1
+    if text.find('"', line) < 0 and text.find("“", line) < 0:
+        return len(text)  # (the usual line)
+    for m in _QUOTE.finditer(text, line, partial=True):
+        if m.partial:
+            return m.start()
+    return len(text)
+
+
 def _allowed(turn: Turn, i: int | None) -> list[str]:
     """The normalised texts statement ``i`` may quote: its cited visible sources', or every visible source's when
     it cites none."""
