@@ -12,6 +12,10 @@ How far it can release (the *settled* point):
   after it waits for the next kept statement, because removing a later statement may take it;
 - banned terms need the longest possible match: text from which a term could still begin is held back (only this,
   where terms that redact or flag are the only acting check);
+- quotations that act: a statement is held while a quotation that more text would close begins in it or before it
+  on its line, as the quote check pairs the marks (the segmenter counts straight and curly marks apart);
+- copies of invisible sources that act: the last words while they could still grow into a copy, and what follows a
+  stripped copy until the next word says whether a copy right after it joins it;
 - ``must_not_match`` patterns that act hold back from where a match could still begin or grow (regex partial
   matching); one with an anchor or a lookaround holds everything to the end (its matches depend on where the text
   starts and ends, which a window cannot know);
