@@ -14,9 +14,10 @@ counted); "beyond held" takes away the characters each stream holds back (one by
 ``--breakdown`` also splits a streamed answer's CPU into parts, each measured on its own in the same run: the
 chunks fed with every look skipped (what a chunk costs that brings no look), the final check of the whole answer,
 the checks run alone on the window of each look that ran them (a turn of the window, as a look builds it, and
-``run_checks``), and the rest: the looks' own work (which statements are complete, the holds for terms and copies,
-the edits, moving the window) and the looks that stop before the checks. The first three are what any guard that
-runs the checks once per completed statement on its window would pay: a floor for this design.
+``run_checks`` of the checks that act, as a look runs them), and the rest: the looks' own work (which statements
+are complete, the holds for terms and copies, the edits, moving the window) and the looks that stop before the
+checks. The first three are what any guard that runs the checks once per completed statement on its window would
+pay: a floor for this design.
 
 Policies: the typical inline policy (citations with coverage flagged, quotes, banned terms, instructions), whose
 copies of invisible sources block (the default ``on_unauthorized``); the same with copies stripped; and with them
@@ -178,10 +179,10 @@ def windows(guard: Guard, p: Prepared) -> list[tuple[str, bool, bool]]:
     starts (``after_text``, ``continued``)."""
     seen: list[tuple[str, bool, bool]] = []
 
-    def recording(compiled: Any, turn: Any, again: bool = False) -> Any:
+    def recording(compiled: Any, turn: Any, again: bool = False, acting: bool = False) -> Any:
         if not again:
             seen.append((turn.output, turn.after_text, turn.continued))
-        return run_checks(compiled, turn, again)
+        return run_checks(compiled, turn, again, acting)
 
     guardrail.stream.run_checks = recording  # type: ignore[assignment]
     try:
@@ -220,7 +221,7 @@ def breakdown(guard: Guard, prepared: list[Prepared], rounds: int) -> dict[str, 
             for text, after_text, continued in looks[k]:
                 turn = session._turn(text, time.perf_counter() + 10.0)
                 turn.after_text, turn.continued = after_text, continued
-                run_checks(compiled, turn)
+                run_checks(compiled, turn, acting=True)  # (as a look runs them: those that act)
             parts["checks"][k].append(clock() - start)
     out = {name: statistics.median(statistics.median(x) for x in per_turn) / 1000
            for name, per_turn in parts.items()}

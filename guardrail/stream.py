@@ -447,7 +447,11 @@ class StreamGuard:
         if self._terms is not None:
             limit = min(limit, self._term_safe(text))
         if self._quotes:
-            limit = min(limit, open_quotation(text))
+            # (the segmenter reads a line's marks of one kind as the quote check pairs them: only a mix of straight
+            # and curly ones before the point can hide a quotation still open from it)
+            line = text.rfind("\n") + 1
+            if line < limit and text.find('"', line, limit) >= 0 and text.find("\u201c", line, limit) >= 0:
+                limit = min(limit, open_quotation(text))
         held = limit
         if copies_open and (start < limit or not gated):
             # (else `open_run` holds nothing before `limit` either: it holds no more for an earlier `after`)
@@ -493,6 +497,7 @@ class StreamGuard:
         upto = limit
         if by_statement:
             upto = 0
+            edits = edit_plan.edits
             for i, st in enumerate(turn.statements):
                 if st.end > limit:
                     break
@@ -500,7 +505,7 @@ class StreamGuard:
                 # A statement that ends inside an edit (a term redacted across a line break, into a statement
                 # stripped) is released with the statement after the edit.
                 if i not in edit_plan.removed and not (st.kind is Kind.HEADING and st.section == st.start) \
-                        and not any(a < st.end < b for a, b, _ in edit_plan.edits):
+                        and not (edits and any(a < st.end < b for a, b, _ in edits)):
                     upto = st.end
         edited = apply_edits(text, edit_plan.edits)
         window = edited[:edited_offset(edit_plan.edits, upto)]

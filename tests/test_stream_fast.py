@@ -23,6 +23,7 @@ from test_stream import GUARDS
 from guardrail import Action, Guard, Source
 from guardrail._locate import GROUPED_CITATION_PATTERN
 from guardrail.checks.base import Turn
+from guardrail.checks.quotes import _QUOTE, open_quotation
 from guardrail.checks.terms import TermCheck
 from guardrail.engine import run_checks
 from guardrail.stream import (
@@ -323,3 +324,25 @@ def test_a_look_finds_what_every_check_finds_that_acts(name: str, output: str, c
 
     full = [f for f in run_checks(guard.compiled, turn()) if f.action is not Action.FLAG]
     assert run_checks(guard.compiled, turn(), acting=True) == full
+
+
+def quotation_opened_by_more(text: str) -> int:
+    """Where a quotation that more text would close begins, by brute force: the first new match of the quote
+    pattern once a closing mark (after a character, for a curly one) is written, ``len(text)`` if none."""
+    line = text.rfind("\n") + 1
+    closed = {m.span() for m in _QUOTE.finditer(text, line)}
+    first = len(text)
+    for more in ('"', "\u201d", 'x"', "x\u201d"):
+        new = [m.start() for m in _QUOTE.finditer(text + more, line) if m.span() not in closed]
+        if new and new[0] < len(text):
+            first = min(first, new[0])
+    return first
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(st.sampled_from(['"', "\u201c", "\u201d", "a", " ", "\n", "."]), max_size=16))
+@example('\u201d.."\u201c \u201d')  # an open straight mark before a closed curly quotation: open at the mark
+@example('e. \u201c"\u201d"re. \u201c bar ip')
+def test_where_a_quotation_is_still_open(text: str) -> None:
+    """The stream's hold for quotations (CONTRACT section 6) against what writing one more closing mark shows."""
+    assert open_quotation(text) == quotation_opened_by_more(text)

@@ -96,16 +96,28 @@ class QuoteCheck:
 
 def open_quotation(text: str) -> int:
     """For a stream: where a quotation may begin that more text would close, as this check reads quotations
-    (``len(text)`` when none can). Only the last line can hold one. The segmenter does not end a sentence inside
-    a quotation, but it counts straight and curly marks apart, where ``_QUOTE`` pairs them in turn: in
-    ``“"” "Leave. Then"`` the second straight mark opens a quotation across two of its sentences."""
-    line = text.rfind("\n") + 1
-    if text.find('"', line) < 0 and text.find("“", line) < 0:
-        return len(text)  # (the usual line)
-    for m in _QUOTE.finditer(text, line, partial=True):
-        if m.partial:
-            return m.start()
-    return len(text)
+    (``len(text)`` when none can): the first mark of the last line (only there can one be open) that no closing
+    mark follows as ``_QUOTE`` reads them, skipping the quotations already closed; found with ``str.find``.
+
+    The segmenter does not end a sentence inside a quotation, but it counts straight and curly marks apart, where
+    ``_QUOTE`` pairs them in turn: in ``“"” "Leave. Then`` the second straight mark opens a quotation across two of
+    its sentences."""
+    find = text.find
+    pos = text.rfind("\n") + 1
+    while True:
+        straight, curly = find('"', pos), find("“", pos)
+        if straight < 0 and curly < 0:
+            return len(text)  # (the usual line: no mark, or every one closed)
+        if curly < 0 or 0 <= straight < curly:  # '"' to the next '"', whatever stands between
+            close = find('"', straight + 1)
+            if close < 0:
+                return straight
+            pos = close + 1
+            continue
+        close, again = find("”", curly + 1), find("“", curly + 1)  # "“" to the next "”", with none between
+        if close < 0 and again < 0:
+            return curly
+        pos = close + 1 if close > curly + 1 and (again < 0 or close < again) else curly + 1
 
 
 def _allowed(turn: Turn, i: int | None) -> list[str]:
