@@ -12,6 +12,10 @@ swapped every round, so that both share the machine's noise; each round calls ``
 Both children are pinned to the same CPU (``--cpu``, by default the last one this process may use; ``-1``: not
 pinned): on this 2-core VM the two cores run at different speeds from minute to minute, and a child on the faster
 one moved the ratio by ±5 % between runs; on one core the runs agree within ~2 %.
+Each round starts with one call that is not timed (the round's first turn): the two versions take turns on one
+CPU, and the first call after the other version's process ran found the caches and predictors full of that
+process; it was two thirds of the faster version's slowest 1 % and none of the slower one's, so the p99 ratio
+measured the switch (0.54-0.62 in six runs where the calls after it gave ~0.51). ``--cold`` times that call too.
 It prints p50/p99 in µs for each and the ratios new/old (targets: p50 ≤ 0.5, p99 ≤ 0.6).
 ``--repeat N`` checks each turn N times in a row and times only the last call: the turn on warm caches and branch
 predictors, which a server interleaving different requests does not give it (the default, 1, times each turn once
@@ -40,7 +44,7 @@ SEED = 20_240_601
 N_TURNS = 61
 
 
-def child(root: str, terms: int, warmup: int, cpu: int, repeat: int) -> None:
+def child(root: str, terms: int, warmup: int, cpu: int, repeat: int, cold: bool) -> None:
     """One version's timer: reads a round number per line on stdin, answers with that round's samples."""
     if cpu >= 0:
         os.sched_setaffinity(0, {cpu})
@@ -74,6 +78,8 @@ def child(root: str, terms: int, warmup: int, cpu: int, repeat: int) -> None:
         if not line.strip():
             break
         samples = []
+        if not cold:
+            guard.check(*items[0])  # (not timed: the first call after the other version's process, see above)
         for out, src, roles in items:
             for _ in range(repeat - 1):
                 guard.check(out, src, roles)
@@ -98,10 +104,11 @@ def main() -> None:
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)),
                         help="the CPU both versions run on (-1: not pinned)")
     parser.add_argument("--repeat", type=int, default=1, help="calls in a row per turn, the last one timed")
+    parser.add_argument("--cold", action="store_true", help="time each round's first call too")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.terms, args.warmup, args.cpu, args.repeat)
+        child(args.child, args.terms, args.warmup, args.cpu, args.repeat, args.cold)
         return
     tmp = tempfile.mkdtemp(prefix="guardrail-baseline-")
     base = os.path.join(tmp, "tree")
@@ -114,7 +121,7 @@ def main() -> None:
         for name, root in (("old", base), ("new", str(REPO))):
             procs[name] = subprocess.Popen(
                 [sys.executable, __file__, "--child", root, "--terms", str(args.terms), "--warmup", str(args.warmup),
-                 "--cpu", str(args.cpu), "--repeat", str(args.repeat)],
+                 "--cpu", str(args.cpu), "--repeat", str(args.repeat), *(["--cold"] if args.cold else [])],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=tmp)
         decisions = {}
         for name, proc in procs.items():
@@ -145,6 +152,7 @@ def main() -> None:
             pass
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     warm = f" (each the last of {args.repeat} in a row)" if args.repeat > 1 else ""
+    warm += "; each round's first call timed too" if args.cold else "; a call before each round not timed"
     print(f"whole inline guard, typical turn ({N_TURNS} turns), {args.terms:,} terms; {args.rounds} alternating "
           f"rounds, {len(samples['new'])} calls timed each{warm}; baseline {args.baseline}; {os.cpu_count()} cores "
           f"({'both on CPU ' + str(args.cpu) if args.cpu >= 0 else 'not pinned'}), "
