@@ -346,3 +346,17 @@ def quotation_opened_by_more(text: str) -> int:
 def test_where_a_quotation_is_still_open(text: str) -> None:
     """The stream's hold for quotations (CONTRACT section 6) against what writing one more closing mark shows."""
     assert open_quotation(text) == quotation_opened_by_more(text)
+
+
+@pytest.mark.skipif(_SPEEDUPS is None, reason="the _speedups extension was not built")
+@pytest.mark.parametrize(("args", "error"), [
+    (("abc", bytes(1 << 18), ["ab", 3]), TypeError),  # a key that is not a str
+    (("abc", bytes(10), ["ab"]), TypeError),  # a bitmap of the wrong size
+    (("abc", bytearray(1 << 18), ["ab"]), TypeError),
+    (("ab\u00e9", bytes(1 << 18), ["ab"]), ValueError),  # a tail beyond ASCII
+    (("abc", bytes(1 << 18)), TypeError),
+    ((b"abc", bytes(1 << 18), ["ab"]), TypeError),
+])
+def test_the_compiled_term_start_refuses_what_it_cannot_read(args: tuple[Any, ...], error: type) -> None:
+    with pytest.raises(error):
+        _SPEEDUPS.open_prefix(*args)
