@@ -51,7 +51,7 @@ from ._locate import GROUPED_CITATION_PATTERN
 from .checks.base import Turn, acts, group_markers, prefix_statements
 from .checks.citations import CitationCheck, copies, is_copy, may_join, open_run
 from .checks.instructions import InstructionCheck
-from .checks.quotes import QuoteCheck, open_quotation
+from .checks.quotes import QuoteCheck, open_quotation, quotations
 from .checks.terms import TermCheck
 from .compiled import CompiledPolicy
 from .engine import apply_edits, edited_offset, evaluate, plan, run_checks
@@ -497,15 +497,19 @@ class StreamGuard:
         upto = limit
         if by_statement:
             upto = 0
-            edits = edit_plan.edits
+            # Where no release may end: inside an edit (a term redacted across a line break into a statement
+            # stripped: the statement that ends inside goes with the one after the edit), and inside a quotation as
+            # the quote check pairs the marks (the window would start inside it, and pair them otherwise; the
+            # segmenter ends a sentence there only where a line mixes straight and curly marks).
+            inside = [(a, b) for a, b, _ in edit_plan.edits]
+            if self._quotes and '"' in text and "\u201c" in text:
+                inside += [(a, b) for a, b, _, _ in quotations(text)]
             for i, st in enumerate(turn.statements):
                 if st.end > limit:
                     break
                 # A Sources heading goes with its lines: it is released with the first of them that is kept.
-                # A statement that ends inside an edit (a term redacted across a line break, into a statement
-                # stripped) is released with the statement after the edit.
                 if i not in edit_plan.removed and not (st.kind is Kind.HEADING and st.section == st.start) \
-                        and not (edits and any(a < st.end < b for a, b, _ in edits)):
+                        and not (inside and any(a < st.end < b for a, b in inside)):
                     upto = st.end
         edited = apply_edits(text, edit_plan.edits)
         window = edited[:edited_offset(edit_plan.edits, upto)]

@@ -293,6 +293,11 @@ _FOUND: list[Any] = [
                  id="a straight mark inside a curly quotation, then one that opens a quotation over two sentences"),
     pytest.param({"quotes": {"on_unverified": "strip"}}, list('“"”"s. ”ody -7] "\nx'), False,
                  id="a quotation over two sentences and a bracket, ungated"),
+    # ... and by a review of those fixes: a sentence end inside a closed quotation (the window started inside it)
+    pytest.param({"quotes": {}}, list('\u201c"\u201d""". "a b c d e f g h i". Ok.'), True,
+                 id="a sentence end inside a closed quotation, blocking"),
+    pytest.param({"quotes": {}}, list('\u201c"\u201d""". "a b c d e f g h i". Ok.'), False,
+                 id="a sentence end inside a closed quotation, ungated"),
 ]
 
 
