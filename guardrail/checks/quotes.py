@@ -96,28 +96,13 @@ class QuoteCheck:
 
 def open_quotation(text: str) -> int:
     """For a stream: where a quotation may begin that more text would close, as this check reads quotations
-    (``len(text)`` when none can): the first mark of the last line (only there can one be open) that no closing
-    mark follows as ``_QUOTE`` reads them, skipping the quotations already closed; found with ``str.find``.
+    (``len(text)`` when none can): the first mark of the last line (only there can one be open) that :func:`_pairs`
+    finds no closing mark for, yet.
 
     The segmenter does not end a sentence inside a quotation, but it counts straight and curly marks apart, where
     ``_QUOTE`` pairs them in turn: in ``“"” "Leave. Then`` the second straight mark opens a quotation across two of
     its sentences."""
-    find = text.find
-    pos = text.rfind("\n") + 1
-    while True:
-        straight, curly = find('"', pos), find("“", pos)
-        if straight < 0 and curly < 0:
-            return len(text)  # (the usual line: no mark, or every one closed)
-        if curly < 0 or 0 <= straight < curly:  # '"' to the next '"', whatever stands between
-            close = find('"', straight + 1)
-            if close < 0:
-                return straight
-            pos = close + 1
-            continue
-        close, again = find("”", curly + 1), find("“", curly + 1)  # "“" to the next "”", with none between
-        if close < 0 and again < 0:
-            return curly
-        pos = close + 1 if close > curly + 1 and (again < 0 or close < again) else curly + 1
+    return next((i for i, end in _pairs(text, text.rfind("\n") + 1) if end < 0), len(text))
 
 
 def _allowed(turn: Turn, i: int | None) -> list[str]:
@@ -154,9 +139,16 @@ def _every(turn: Turn) -> list[str]:
 
 def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
     """``(start, end, inner start, inner end)`` of each quotation in ``text`` from ``pos`` on: what ``_QUOTE``'s
-    ``finditer`` finds (``"..."`` or ``“...”`` within a line; an empty ``""`` too), found with ``str.find`` (a few
-    calls per quotation mark, not a step per character). Where the next of each mark and of a line break is, is
-    kept, and looked for again only once passed, so the whole text is read once for each."""
+    ``finditer`` finds (``"..."`` or ``“...”`` within a line; an empty ``""`` too)."""
+    return ((i, end, i + 1, end - 1) for i, end in _pairs(text, pos) if end >= 0)
+
+
+def _pairs(text: str, pos: int = 0) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each quotation from ``pos`` on, as ``_QUOTE``'s ``finditer`` reads them, and ``(start,
+    -1)`` for a mark on the last line that more text could still close (the reading goes on after it, as the
+    pattern's does). Found with ``str.find`` (a few calls per quotation mark, not a step per character): where the
+    next of each mark and of a line break is, is kept, and looked for again only once passed, so the whole text is
+    read once for each."""
     find = text.find
     nxt = {mark: find(mark, pos) for mark in ('"', "“", "”", "\n")}
 
@@ -175,16 +167,20 @@ def quotations(text: str, pos: int = 0) -> Iterator[tuple[int, int, int, int]]:
         if i == straight:
             close = after('"', i + 1)
             if close > i and (line_end < 0 or close < line_end):
-                yield i, close + 1, i + 1, close
+                yield i, close + 1
                 pos = close + 1
                 continue
+            if close < 0 and line_end < 0:
+                yield i, -1
         else:
             close = after("”", i + 1)
             reopen = after("“", i + 1)
             if close > i + 1 and (line_end < 0 or close < line_end) and (reopen < 0 or close < reopen):
-                yield i, close + 1, i + 1, close
+                yield i, close + 1
                 pos = close + 1
                 continue
+            if close < 0 and reopen < 0 and line_end < 0:
+                yield i, -1
         pos = i + 1
 
 
