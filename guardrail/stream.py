@@ -69,7 +69,6 @@ _EDGE = 16  # the characters of a long window kept to tell whether the next delt
 _GROWTH_TESTS = 8  # matches of a pattern a look tests for whether more text could make them longer (the rest: held)
 _END = itemgetter(1)  # a marker group's end
 _WORD_END = re.compile(r"\w\W")  # a word completed (what words held for a copy wait for)
-_TOKEN = re.compile(r"\S+")  # what normalising ASCII text keeps (its whitespace runs become one space each)
 # Where a statement may end (a superset, see `_may_end`): after final punctuation and closers that no letter or
 # digit follows, or after the last character of a line (its trailing whitespace aside).
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’»)\]]*(?![0-9A-Za-z_])")
@@ -719,10 +718,12 @@ def _original_start(text: str, norm: str, pos: int, fold: bool) -> int:
     if text.isascii():
         if len(text.strip()) == len(norm):
             return len(text) - len(text.lstrip()) + pos
-        # Whitespace runs are one space each: the token ``pos`` is in, counted by the spaces before it.
+        # Whitespace runs are one space each, and tokens keep their length: split the text at the token ``pos`` is
+        # in, counted by the spaces of ``norm`` on the side nearer it (a term still open: the end, usually).
+        later = norm.count(" ", pos)
         token = norm.count(" ", 0, pos)
-        inside = pos - (norm.rfind(" ", 0, pos) + 1)
-        for k, m in enumerate(_TOKEN.finditer(text)):
-            if k == token:
-                return m.start() + inside
+        if later <= token:
+            end = norm.find(" ", pos)
+            return len(text.rsplit(None, later)[0]) - ((len(norm) if end < 0 else end) - pos)
+        return len(text) - len(text.split(None, token)[-1]) + pos - (norm.rfind(" ", 0, pos) + 1)
     return normalize_mapped(text, fold).original_span(pos, pos + 1)[0]
