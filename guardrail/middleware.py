@@ -452,9 +452,13 @@ class _Responder:
 
     async def _finish_error(self, body: bytes) -> None:
         """A non-2xx response, whole: its body and headers without what the caller may not see (a compressed body
-        cannot be read: it goes as it came)."""
+        cannot be read: it goes as it came). One the upstream broke off is, fail closed, the guard's error."""
         self.mode = "done"
         assert self.start is not None
+        if self.context.upstream_failure is not None and self.fail_closed:
+            self.error = self.context.upstream_failure
+            await self._send_error()
+            return
         raw = self.start["headers"]
         if _header(raw, b"content-encoding", "identity").strip().lower() == "identity":
             charset = _CHARSET.search(_header(raw, b"content-type", ""))

@@ -487,6 +487,22 @@ def test_an_upstream_error_goes_back_without_what_the_caller_may_not_see() -> No
                                       "type": "invalid_request_error"}}
 
 
+def test_an_upstream_error_it_breaks_off_is_an_error_of_the_guard_not_a_truncated_body() -> None:
+    """An error body held to be scrubbed (the turn has a source the caller may not see) that the upstream cuts
+    short goes out as the guard's own error with its cause, never as the upstream's status with half its body."""
+    error = b'{"error": {"message": "Cannot answer about BLUEJAY; see fin-9.", "type": "server_error"}}'
+    raw = RawUpstream()
+    raw.replies = [
+        [(_head("500 Internal Server Error", "application/json", len(error) + 10) + error, 0)],  # a length not reached
+        [(_head("503 Service Unavailable", "application/json") + _piece(error[:30]), 0)],  # chunked, cut
+    ]
+    with raw as url, BackgroundServer(create_proxy(GUARD, url + "/v1", api_key=KEY)) as proxy:
+        replies = [_ask(proxy.url), _ask(proxy.url)]
+    for reply in replies:
+        assert_openai_error(reply, 502, "upstream_truncated")
+        assert "BLUEJAY" not in reply.text and "fin-9" not in reply.text
+
+
 def test_an_answer_the_upstream_breaks_off_or_stalls_in_is_an_error_not_an_answer() -> None:
     """A body cut short (a promised length not reached, a chunked body without its end) or stalled past the
     proxy's timeout ends as a guard error with its cause, in each shape: it used to pass as a whole answer."""
