@@ -641,6 +641,11 @@ class StreamGuard:
             norm = normalize(text, terms.fold)
         n = len(norm)
         start = terms.open_suffix(norm)  # a term could begin here and end in text not yet seen (or need its boundary)
+        if not terms.ascii_keys and n and not text[-1].isspace():
+            # The last character may yet change: a combining mark or a conjoining jamo that comes next composes
+            # with it ("Zoe" and U+0308 are "Zoë"), into a character no ASCII term holds. Held, with what before it
+            # begins a term.
+            start = min(start, terms.open_suffix(norm[:-1]))
         if start == n:
             return len(text)
         # A match touching the open tail may still merge with what comes: hold it back too.
