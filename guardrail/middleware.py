@@ -18,6 +18,7 @@ Each request gets its own responder object wrapping ``send``; nothing about a re
 from __future__ import annotations
 
 import asyncio
+import codecs
 import inspect
 import re
 import time
@@ -212,6 +213,21 @@ def _as_completion(body: bytes) -> tuple[list[Any] | None, bool]:
 
 
 _CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
+
+
+def _text_charset(content_type: str) -> str | None:
+    """The codec plain text is read with: its charset when that is UTF-8 or ASCII (none says UTF-8), else None: a
+    client decodes by the charset (UTF-7, UTF-16), and that reading is not what the guard would check."""
+    found = _CHARSET.search(content_type)
+    if found is None:
+        return "utf-8"
+    try:
+        name = codecs.lookup(found.group(1)).name
+    except LookupError:
+        return None
+    return name if name in ("utf-8", "ascii") else None
+
+
 _KINDS = {"application/json": "json", "text/event-stream": "sse", "text/plain": "text"}
 """A response's kind for its span, from its media type: a closed set (the upstream writes the header)."""
 _TRACEPARENT = re.compile(r"[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}")
@@ -235,9 +251,9 @@ def _request_ids(scope: Scope) -> tuple[str, str | None]:
 class _Responder:
     """Wraps ``send`` for one response: holds, checks and rewrites what the app sends."""
 
-    __slots__ = ("body", "compiled", "context", "ended", "error", "guard", "last_sent", "lock", "mode", "owner",
-                 "parent", "path", "scrubber", "send", "size", "span", "start", "started", "stream", "telemetry",
-                 "text", "ticker", "traceparent", "verdicts")
+    __slots__ = ("body", "charset", "compiled", "context", "ended", "error", "guard", "last_sent", "lock", "mode",
+                 "owner", "parent", "path", "scrubber", "send", "size", "span", "start", "started", "stream",
+                 "telemetry", "text", "ticker", "traceparent", "verdicts")
 
     def __init__(self, owner: GuardrailMiddleware, context: TurnContext, path: str, send: Any):
         self.owner = owner
@@ -251,6 +267,7 @@ class _Responder:
         self.size = 0
         self.stream: ChunkStream | None = None
         self.text: _TextStream | None = None
+        self.charset = "utf-8"  # of plain text
         self.verdicts: list[FieldVerdict] = []
         self.error: tuple[str, str] | None = None  # (code, message) of a guard error
         self.lock: asyncio.Lock | None = None
@@ -310,7 +327,12 @@ class _Responder:
         elif media == "text/event-stream":
             await self._start_sse()
         elif media == "text/plain":
-            self.mode = "text"
+            charset = _text_charset(_header(raw, b"content-type", ""))
+            if charset is None:
+                self.mode = "unreadable"
+                self.error = ("upstream_unsupported", "the text's charset is not UTF-8 or ASCII")
+            else:
+                self.mode, self.charset = "text", charset
         else:
             self.mode = "unreadable"
             self.error = ("upstream_unsupported", "the response is not a chat completion, a stream or plain text")
@@ -387,7 +409,8 @@ class _Responder:
                 await self._start_sse()
             else:
                 self.mode = "text-stream"
-                self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes)
+                self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes,
+                                        self.charset == "ascii")
                 await self._send_start(streaming=True)
             await self._on_body(head, more)
         else:  # json and unstreamed text: hold the whole body
@@ -491,9 +514,9 @@ class _Responder:
 
     def _guard_text(self, body: bytes) -> bytes:
         try:
-            text = body.decode("utf-8")
+            text = body.decode(self.charset)
         except UnicodeDecodeError:
-            raise ShapeError("not UTF-8 text") from None
+            raise ShapeError(f"not {self.charset} text") from None
         verdict = self.guard._check(text, self.context.sources, self.context.roles, self.compiled)
         self.verdicts = [FieldVerdict(0, "text", verdict, text)]
         if verdict.decision is Decision.PASS:
@@ -617,11 +640,12 @@ class _Responder:
 
 
 class _TextStream:
-    """A streamed plain-text reply: UTF-8 decoded incrementally and guarded by a stream guard."""
+    """A streamed plain-text reply: UTF-8 (``ascii_only``: ASCII) decoded incrementally, guarded by a stream guard."""
 
-    def __init__(self, compiled: CompiledPolicy, context: TurnContext, max_bytes: int):
+    def __init__(self, compiled: CompiledPolicy, context: TurnContext, max_bytes: int, ascii_only: bool = False):
         self.policy = compiled.policy
         self.max_bytes = max_bytes
+        self.ascii_only = ascii_only
         self.size = 0
         self.decoder = Utf8Decoder()
         self.stream = StreamGuard(compiled, context.sources, context.roles)
@@ -635,6 +659,9 @@ class _TextStream:
         self.size += len(chunk)
         if self.size > self.max_bytes:
             self.broken, self.error = True, ("upstream_too_large", f"the stream is over {self.max_bytes} bytes")
+            return b""
+        if self.ascii_only and not chunk.isascii():
+            self.broken, self.error = True, ("upstream_malformed", "the text is not ASCII")
             return b""
         try:
             text = self.decoder.decode(chunk)

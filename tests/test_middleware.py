@@ -280,6 +280,29 @@ def test_invalid_utf8_plain_text_fails_closed() -> None:
     assert body_of(messages) == b"[guardrail error: upstream_malformed]"  # plain text has no error frame
 
 
+def test_plain_text_in_a_charset_other_than_utf8_or_ascii_cannot_be_checked() -> None:
+    """A client decodes plain text by its charset (a review got UTF-7's ``+AEI-LUEJAY`` and UTF-16's bytes, valid
+    UTF-8 that spells nothing, through): text the guard would read otherwise is unsupported, buffered or streamed;
+    ASCII must be ASCII (a client reads ``\\u00e9BLUEJAY`` as two U+FFFD and the term)."""
+    for media, bodies in [("text/plain; charset=utf-7", [b"Ask +AEI-LUEJAY now."]),
+                          ("text/plain; charset=UTF-16LE", ["Ask BLUEJAY now.".encode("utf-16-le")]),
+                          ("text/plain; charset='utf-7'", [b"Ask +AEI-LUEJAY ", b"now, the plan is ready."]),
+                          ("text/plain; charset=x-BLUEJAY", [b"Ask"])]:
+        app = upstream(media, bodies, context=CONTEXT)
+        closed = run(GuardrailMiddleware(app, guard=GUARD))
+        assert closed[0]["status"] == 502 and json.loads(body_of(closed))["error"]["code"] == "upstream_unsupported"
+        assert b"BLUEJAY" not in body_of(closed)
+        assert body_of(run(GuardrailMiddleware(app, guard=OPEN_GUARD))) == b"".join(bodies)
+    for media in ("text/plain; charset=US-ASCII", 'text/plain; charset="utf8"'):
+        for bodies in ([b"Ask BLUEJAY now."], [b"Ask BLUEJAY ", b"now, the plan is ready."]):
+            out = body_of(run(GuardrailMiddleware(upstream(media, bodies, context=CONTEXT), guard=GUARD)))
+            assert out.startswith(b"Ask [redacted] now")
+    for bodies in (["caf\u00e9BLUEJAY now.".encode()], [b"Ask now, the plan is ", "caf\u00e9BLUEJAY".encode()]):
+        out = body_of(run(GuardrailMiddleware(upstream("text/plain; charset=ascii", bodies, context=CONTEXT),
+                                              guard=GUARD)))
+        assert b"BLUEJAY" not in out and b"upstream_malformed" in out
+
+
 # ------------------------------------------------------------------------------------------------------------ SSE
 
 
