@@ -2,10 +2,11 @@
 
 On a guarded route (by default every path ending in ``/chat/completions``) the response is read as what it says it
 is: an OpenAI chat completion (``application/json``), a stream of chunks (``text/event-stream``) or plain text
-(``text/plain``, streamed or not). JSON and unstreamed text are held whole and rewritten; streams go out as the stream
-guard releases them (:mod:`guardrail._chat` does the rewriting; this module moves bytes and reports). Non-2xx
-responses are not judged, but what the caller may not see is scrubbed from their headers and body (an error may
-quote the prompt, and with it a passage); HEAD, other routes and non-HTTP scopes pass through untouched.
+(``text/plain``, streamed or not; read as a completion or as events when it is one, as OpenAI's client reads it).
+JSON and unstreamed text are held whole and rewritten; streams go out as the stream guard releases them
+(:mod:`guardrail._chat` does the rewriting; this module moves bytes and reports). Non-2xx responses are not
+judged, but what the caller may not see is scrubbed from their headers and body (an error may quote the prompt, and
+with it a passage); HEAD, other routes and non-HTTP scopes pass through untouched.
 Compression must be applied outside this middleware (add GZip after it, so that it wraps it).
 
 What cannot be checked is a ``GUARD_ERROR``, and under ``fail_mode: closed`` it is an error, not a content block
@@ -20,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import inspect
+import json
 import re
 import time
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
@@ -197,14 +199,46 @@ class GuardrailMiddleware:
         return lifespan_send
 
 
-_SNIFF = 16  # the bytes a streamed plain-text reply is held for, to tell whether it is a stream of events
-_EVENTS = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*data: ?[{\[]")  # what a stream of chat-completion events starts with
+_SNIFF = 4096  # the most of a streamed plain-text reply held to tell what it is (a longer preamble: events)
+_BOM = b"\xef\xbb\xbf"
+_PREAMBLE = re.compile(rb"(?:[ \t]*|:[^\r\n]*|(?:event|id|retry)(?::[^\r\n]*)?)(?:\r\n|\r|\n)")
+"""A line an SSE reader passes over before the first event: blank, a comment, an ``event``, ``id`` or ``retry``."""
+_DATA = re.compile(rb"data:[ \t]*[{\[]")  # the first line of a chat-completion event
+_FIELDS = (b"event", b"id", b"retry")
+
+
+def _json_like(head: bytes) -> bool:
+    """Whether a body that starts with ``head`` may be a JSON object as a client's JSON reader detects it: ``{``
+    after a UTF-8 BOM and whitespace, or UTF-16 or UTF-32 (a BOM, NUL bytes)."""
+    return head.removeprefix(_BOM).lstrip()[:1] == b"{" or json.detect_encoding(head[:4]) not in ("utf-8", "utf-8-sig")
+
+
+def _sniff(head: bytes, more: bool) -> str | None:
+    """What a plain-text reply that starts with ``head`` is as OpenAI's client reads it, whatever the media type
+    says: ``"json"`` (held whole: a completion, if it is one), ``"events"`` (a ``data:`` line of JSON after lines an
+    SSE reader passes over) or ``"text"``; None while the rest (``more``) may still tell."""
+    if more and len(head) < 4:  # (a JSON reader tells UTF-16 and UTF-32 from the first four bytes)
+        return None
+    if _json_like(head):
+        return "json"
+    pos = len(_BOM) if head.startswith(_BOM) else 0
+    while (line := _PREAMBLE.match(head, pos)) is not None:
+        pos = line.end()
+    rest = head[pos:]
+    if _DATA.match(rest):
+        return "events"
+    open_line = b"\n" not in rest and b"\r" not in rest and (
+        rest[:1] == b":" or not rest.removeprefix(b"data:").strip(b" \t") or b"data".startswith(rest)
+        or any(name.startswith(rest) or rest.startswith(name + b":") for name in _FIELDS))
+    if not open_line or not more:
+        return "text"
+    return None if len(head) < _SNIFF else "events"
 
 
 def _as_completion(body: bytes) -> tuple[list[Any] | None, bool]:
     """:func:`~guardrail._chat.parse_json` of a body sent as plain text when it is a JSON chat completion (an object
     with a list of choices), else ``(None, False)``."""
-    if body.lstrip()[:1] != b"{":
+    if not _json_like(body):
         return None, False
     parsed, strict = parse_json(body)
     if parsed is None or not isinstance(parsed[0], dict) or not isinstance(parsed[0].get("choices"), list):
@@ -398,22 +432,26 @@ class _Responder:
             if not more:
                 self.mode = "done"
                 await self._send_error()
-        elif mode == "text" and more and self.size + len(chunk) < _SNIFF:
-            self.size += len(chunk)  # (too little yet to tell a stream of events from text)
-            self.body.append(chunk)
-        elif mode == "text" and (more or self.body):
-            # A streamed plain-text reply: guarded as a stream, of events when it is one (OpenAI's client reads
-            # events whatever the media type says, and their JSON escapes with them).
-            head, self.body, self.size = b"".join([*self.body, chunk]), [], 0
-            if _EVENTS.match(head):
+        elif mode == "text":
+            # Plain text is guarded as what OpenAI's client reads, whatever the media type says: a completion, a
+            # stream of events (their JSON escapes with them), else text; held until its start tells which.
+            head = b"".join([*self.body, chunk])
+            kind = _sniff(head, more)
+            if kind is None:
+                self.body = [head]
+                return
+            self.body = []
+            if kind == "events":
                 await self._start_sse()
+            elif kind == "json" or not more:
+                self.mode = "whole"  # (held whole: a completion, if it is one, or text that came in one piece)
             else:
                 self.mode = "text-stream"
                 self.text = _TextStream(self.compiled, self.context, self.owner.max_body_bytes,
                                         self.charset == "ascii")
                 await self._send_start(streaming=True)
             await self._on_body(head, more)
-        else:  # json and unstreamed text: hold the whole body
+        else:  # json and whole text: hold the whole body
             self.size += len(chunk)
             self.body.append(chunk)
             if self.size > self.owner.max_body_bytes:

@@ -610,6 +610,34 @@ def test_plain_text_that_is_a_completion_or_a_stream_of_events_is_read_as_one() 
         b"data: the numbers are in. [redacted] too."
 
 
+def test_plain_text_is_read_as_a_completion_or_events_however_it_starts_and_is_sent() -> None:
+    """A review got escaped terms and IDs through in plain text that OpenAI's client reads as a completion (sent in
+    pieces, after a BOM, in UTF-16) or as events (after a comment or a field line, or unstreamed)."""
+    def texts(body: bytes) -> str:
+        if body.lstrip().startswith(b"{"):
+            return "".join(c["message"]["content"] for c in json.loads(body)["choices"])
+        events = [json.loads(e[6:]) for e in body.decode().split("\n\n") if e.startswith("data: {")]
+        return "".join(c["delta"].get("content") or "" for e in events for c in e["choices"])
+
+    body = b'{"id": "c", "choices": [{"index": 0, "message": {"content": "Code \\u0042LUEJAY, see \\u0073."}}]}'
+    utf16 = json.dumps(json.loads(body)).encode("utf-16-be")
+    events = b"".join([b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "Code \\u0042LUE"}}]}\n\n',
+                       b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "JAY now."}}]}\n\n',
+                       b"data: [DONE]\n\n"])
+    for bodies in ([body[:20], body[20:]], [b"\xef\xbb\xbf" + body], [b"  \r\n", body], [utf16],
+                   [utf16[:3], utf16[3:]]):
+        out = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD)))
+        assert texts(out) == "Blocked."  # (the invisible ID blocks the choice)
+    for bodies in ([b": hi\n\n", events], [b"\xef\xbb\xbfretry: 10\r\nid: 7\n: x\n", events], [events],
+                   [b"event: message\n", events[:30], events[30:]], [b":", b" hi\n", events], [b"\n"] * 20 + [events]):
+        out = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD)))
+        assert texts(out) == "Code [redacted] now.", bodies
+    for bodies in ([b"Note: ", b"the code is BLUEJAY. Thanks!"], [b"idle: the code is ", b"BLUEJAY."],
+                   [b"{the code} is BLUEJAY."], [b"{the code} ", b"is BLUEJAY."]):
+        messages = run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD))
+        assert body_of(messages) == b"".join(bodies).replace(b"BLUEJAY", b"[redacted]")
+
+
 def test_a_plain_text_error_is_scrubbed_whole_a_term_across_its_lines_too() -> None:
     messages = run(GuardrailMiddleware(upstream("text/plain", [b"about Project\nFalcon, sorry"], status=500,
                                                 context=CONTEXT), guard=Guard.from_dict(
