@@ -18,6 +18,7 @@ an upstream stream into the bytes to send. The middleware moves bytes and report
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -275,13 +276,22 @@ def _walk(value: list[Any] | dict[str, Any], mode: int, scrubber: Scrubber) -> b
 
 def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes:
     """The body of a response that is no chat completion (an error, say) without banned terms or invisible IDs, as a
-    client may read it, whatever its media type says (OpenAI's client parses an error's text as JSON): JSON has
-    every string and key scrubbed (a completion's own keys aside), and goes out as parsed when it was not plain
-    UTF-8 or named a key twice; SSE has each event's data scrubbed so; other text (read as ``charset``, bytes it
-    cannot read as U+FFFD) is scrubbed whole. ``body`` itself when nothing changed; JSON nested too deeply to
-    scrub is not sent (empty)."""
+    client may read it, whatever its media type says (OpenAI's client parses an error's text as JSON): read as
+    ``charset`` (as a client decodes it: bytes it cannot read as U+FFFD) and written back in it, JSON has every
+    string and key scrubbed (a completion's own keys aside), and goes out as parsed when it was not plain UTF-8 or
+    named a key twice; SSE has each event's data scrubbed so; other text is scrubbed whole. ``body`` itself when
+    nothing changed; JSON nested too deeply to scrub, or a body in a charset Python does not know, is not sent
+    (empty)."""
     if not scrubber.active or not body:
         return body
+    try:
+        codec = codecs.lookup(charset).name
+    except LookupError:
+        return b""
+    if codec != "utf-8":  # (its UTF-8 reading, scrubbed, written back: UTF-7's +AEI- is a "B" in JSON too)
+        read = body.decode(codec, "replace").encode("utf-8", "surrogatepass")
+        scrubbed = scrub_body(read, scrubber)
+        return body if scrubbed is read else scrubbed.decode("utf-8", "surrogatepass").encode(codec, "replace")
     obj, strict = parse_json(body)
     if obj is not None:
         try:
@@ -289,18 +299,15 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
         except RecursionError:
             return b""
         return dumps(obj[0]) if changed or not strict or has_duplicate_keys(body, obj[0]) else body
-    try:
-        text = body.decode(charset, "replace")
-    except LookupError:  # (a charset Python does not know)
-        charset, text = "utf-8", body.decode("utf-8", "replace")
+    text = body.decode("utf-8", "replace")
     if not text.startswith("data:") and "\ndata:" not in text:  # (text: scrubbed whole, a term across lines too)
         new = scrubber.scrub(text)
-        return body if new is text else new.encode(charset, "replace")
+        return body if new is text else new.encode("utf-8", "replace")
     lines = text.split("\n")
     new_lines = [_scrub_line(line, scrubber) for line in lines]
     if all(a is b for a, b in zip(new_lines, lines, strict=True)):
         return body
-    return "\n".join(new_lines).encode(charset, "replace")
+    return "\n".join(new_lines).encode("utf-8", "replace")
 
 
 def parse_json(body: bytes) -> tuple[list[Any] | None, bool]:

@@ -566,6 +566,22 @@ def test_an_error_body_is_scrubbed_as_a_client_reads_it() -> None:
     assert out("text/plain", b"BLUEJAY \xff") == "[redacted] \ufffd".encode()
 
 
+def test_an_error_body_is_read_by_its_charset_json_too() -> None:
+    """A review got UTF-7 JSON (``+AEI-LUEJAY``: valid UTF-8 JSON that spells nothing) through: an error body is
+    read as a client decodes it, by its charset, and written back in it; in a charset Python does not know, dropped."""
+    def out(media: str, body: bytes) -> bytes:
+        return body_of(run(GuardrailMiddleware(upstream(media, [body], status=400, context=CONTEXT), guard=GUARD)))
+
+    utf7 = out("application/json; charset=utf-7", b'{"error": {"message": "+AEI-LUEJAY, see +AHM-"}}')
+    assert json.loads(utf7.decode("utf-7")) == {"error": {"message": "[redacted], see [redacted]"}}
+    utf16 = out("application/json; charset=UTF-16", '{"error": "\\u0042LUEJAY"}'.encode("utf-16"))
+    assert json.loads(utf16.decode("utf-16")) == {"error": "[redacted]"}
+    assert b"BLUEJAY" not in out("text/plain; charset=us-ascii", "caf\u00e9BLUEJAY".encode())
+    fine = b'{"error": {"message": "fine +AEI-"}}'
+    assert out("application/json; charset=utf-7", fine) == fine
+    assert out("application/json; charset=x-BLUEJAY", b'{"error": "BLUEJAY"}') == b""
+
+
 def test_a_choice_with_both_a_message_and_a_delta_is_malformed() -> None:
     """A client may read either; the guard reads one: such a response is not guarded, it is an error."""
     body = json.dumps({"id": "c", "choices": [{"index": 0, "message": {"content": "Fine."},
