@@ -24,6 +24,7 @@ import inspect
 import json
 import re
 import time
+import zlib
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -260,6 +261,17 @@ def _text_charset(content_type: str) -> str | None:
     except LookupError:
         return None
     return name if name in ("utf-8", "ascii") else None
+
+
+def _inflated(body: bytes, limit: int) -> bytes | None:
+    """``body`` decompressed (gzip or zlib), or None when it is not one whole such stream or holds over ``limit``
+    bytes (decompressed no further: a few kilobytes may hold gigabytes)."""
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 32)
+    try:
+        out = inflater.decompress(body, limit + 1)
+    except zlib.error:
+        return None
+    return out if inflater.eof and not inflater.unused_data and len(out) <= limit else None
 
 
 _KINDS = {"application/json": "json", "text/event-stream": "sse", "text/plain": "text"}
@@ -512,8 +524,10 @@ class _Responder:
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 
     async def _finish_error(self, body: bytes) -> None:
-        """A non-2xx response, whole: its body and headers without what the caller may not see (a compressed body
-        cannot be read: it goes as it came). One the upstream broke off is, fail closed, the guard's error."""
+        """A non-2xx response, whole: its body and headers without what the caller may not see. A client decompresses
+        a body: gzip and deflate are scrubbed decompressed and go identity-encoded, a body in another coding (or one
+        that does not decompress within ``max_body_bytes``) goes empty. One the upstream broke off is, fail closed,
+        the guard's error."""
         self.mode = "done"
         assert self.start is not None
         if self.context.upstream_failure is not None and self.fail_closed:
@@ -521,11 +535,16 @@ class _Responder:
             await self._send_error()
             return
         raw = self.start["headers"]
-        if _header(raw, b"content-encoding", "identity").strip().lower() == "identity":
-            charset = _CHARSET.search(_header(raw, b"content-type", ""))
-            new_body = scrub_body(body, self._scrubber(), charset.group(1) if charset else "utf-8")
-        else:
-            new_body = body
+        codings = [c.strip() for key, value in raw if key.lower() == b"content-encoding"
+                   for c in value.decode("latin-1").lower().split(",") if c.strip() not in ("", "identity")]
+        readable: bytes | None = body
+        if codings:
+            self.start["headers"] = _without(raw, (b"content-encoding",))
+            inflatable = len(codings) == 1 and codings[0] in ("gzip", "x-gzip", "deflate")
+            readable = _inflated(body, self.owner.max_body_bytes) if inflatable else None
+        charset = _CHARSET.search(_header(raw, b"content-type", ""))
+        new_body = b"" if readable is None else \
+            scrub_body(readable, self._scrubber(), charset.group(1) if charset else "utf-8")
         await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 

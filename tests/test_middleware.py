@@ -6,6 +6,7 @@ import asyncio
 import gzip
 import json
 import sys
+import zlib
 from typing import Any
 
 import pytest
@@ -207,12 +208,33 @@ def test_an_error_response_is_not_judged_but_never_spells_what_the_caller_may_no
     assert body_of(text) == b"no [redacted] here" and text[0]["status"] == status
 
 
-def test_an_error_response_that_cannot_be_scrubbed() -> None:
-    """Compressed, it goes as it came (the proxy asks its upstream for no compression; an app compresses outside the
-    guard); over ``max_body_bytes``, its status and headers go without the body."""
-    squeezed = gzip.compress(b'{"error": {"message": "BLUEJAY"}}')
-    app = upstream("application/json", [squeezed], status=500, extra=[("content-encoding", "gzip")], context=CONTEXT)
-    assert body_of(run(GuardrailMiddleware(app, guard=GUARD))) == squeezed
+def test_a_compressed_error_body_is_scrubbed_or_dropped() -> None:
+    """A review got a gzip error body through (a client decompresses it): gzip and deflate are decompressed, scrubbed
+    and sent identity-encoded; another coding, a body that does not decompress whole or holds over
+    ``max_body_bytes`` (a bomb) goes without its body, as one too big to hold does."""
+    error = b'{"error": {"message": "BLUEJAY"}}'
+
+    def sent(coding: str, squeezed: bytes) -> list[dict[str, Any]]:
+        app = upstream("application/json", [squeezed], status=500, extra=[("content-encoding", coding)],
+                       context=CONTEXT)
+        return run(GuardrailMiddleware(app, guard=GUARD, max_body_bytes=100_000))
+
+    for coding, squeezed in [("gzip", gzip.compress(error)), ("Deflate", zlib.compress(error)),
+                             ("identity, gzip", gzip.compress(error))]:
+        messages = sent(coding, squeezed)
+        headers = headers_of(messages[0])
+        assert "content-encoding" not in headers and headers["content-length"] == str(len(body_of(messages)))
+        assert json.loads(body_of(messages)) == {"error": {"message": "[redacted]"}}
+    for coding, squeezed in [("br", b"BLUEJAY"), ("gzip", error), ("gzip", gzip.compress(error)[:-8]),
+                             ("gzip", gzip.compress(error) * 2), ("gzip", gzip.compress(b" " * 10_000_000)),
+                             ("gzip, br", gzip.compress(error))]:
+        messages = sent(coding, squeezed)
+        assert messages[0]["status"] == 500 and body_of(messages) == b""
+        assert "content-encoding" not in headers_of(messages[0])
+
+
+def test_an_error_response_too_big_to_scrub() -> None:
+    """Over ``max_body_bytes``, its status and headers go without the body."""
     big = b'{"error": {"message": "' + b"BLUEJAY " * 40 + b'"}}'
     messages = run(GuardrailMiddleware(upstream("application/json", [big[:100], big[100:]], status=500,
                                                 context=CONTEXT), guard=GUARD, max_body_bytes=200))
