@@ -280,8 +280,8 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
     ``charset`` (as a client decodes it: bytes it cannot read as U+FFFD) and written back in it, JSON has every
     string and key scrubbed (a completion's own keys aside), and goes out as parsed when it was not plain UTF-8 or
     named a key twice; SSE has each event's data scrubbed so; other text is scrubbed whole. ``body`` itself when
-    nothing changed; JSON nested too deeply to scrub, or a body in a charset Python does not know, is not sent
-    (empty)."""
+    nothing changed; JSON nested too deeply to scrub, SSE whose lines carry together what each alone does not, or a
+    body in a charset Python does not know, is not sent (empty)."""
     if not scrubber.active or not body:
         return body
     try:
@@ -305,9 +305,12 @@ def scrub_body(body: bytes, scrubber: Scrubber, charset: str = "utf-8") -> bytes
         return body if new is text else new.encode("utf-8", "replace")
     lines = text.split("\n")
     new_lines = [_scrub_line(line, scrubber) for line in lines]
+    new = "\n".join(new_lines)
+    if scrubber.carries(new):  # (what the lines carry only together: a term across a line break, say)
+        return b""
     if all(a is b for a, b in zip(new_lines, lines, strict=True)):
         return body
-    return "\n".join(new_lines).encode("utf-8", "replace")
+    return new.encode("utf-8", "replace")
 
 
 def parse_json(body: bytes) -> tuple[list[Any] | None, bool]:

@@ -677,7 +677,16 @@ def test_plain_text_is_read_as_a_completion_or_events_however_it_starts_and_is_s
 
 
 def test_a_plain_text_error_is_scrubbed_whole_a_term_across_its_lines_too() -> None:
-    messages = run(GuardrailMiddleware(upstream("text/plain", [b"about Project\nFalcon, sorry"], status=500,
-                                                context=CONTEXT), guard=Guard.from_dict(
-        {"banned_terms": {"terms": ["Project Falcon"]}})))
-    assert body_of(messages) == b"about [redacted], sorry"
+    """Lines of events are scrubbed each on its own (their JSON as JSON): a review got a term across a line break
+    through in a body with one ``data:`` line; such a body whose lines together carry what each alone does not goes
+    without it."""
+    guard = Guard.from_dict({"banned_terms": {"terms": ["Project Falcon"]}})
+
+    def out(body: bytes) -> bytes:
+        return body_of(run(GuardrailMiddleware(upstream("text/plain", [body], status=500, context=CONTEXT),
+                                               guard=guard)))
+
+    assert out(b"about Project\nFalcon, sorry") == b"about [redacted], sorry"
+    assert out(b"data: upstream trace\nthe code name is Project\nFalcon") == b""
+    assert out(b'data: {"m": "Project Falcon"}\nProject Falcon\nfine') == \
+        b'data: {"m":"[redacted]"}\n[redacted]\nfine'
