@@ -773,15 +773,15 @@ def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, chan
     a name is matched in any case (ASGI asks for lower case; an app may not comply)."""
     out = list(raw)
     # (first, in one call, whether any name or value carries anything: most responses' do not)
-    if scrubber.active and scrub_strings([part.decode("latin-1") for header in out for part in header], scrubber):
+    if scrubber.active and scrub_strings([text for header in out for part in header for text in _readings(part)],
+                                         scrubber):
         for key, value in list(out):
-            text = value.decode("latin-1")
-            if scrubber.carries(text) or scrubber.carries(key.decode("latin-1")):
+            if any(scrubber.carries(text) for text in (*_readings(value), *_readings(key))):
                 name = key.lower()
                 out = [h for h in out if h[0].lower() != name]
-                media = text.split(";")[0].strip()
-                if name == b"content-type" and not scrubber.carries(media):
-                    _put(out, b"content-type", media.encode("latin-1"))
+                media = value.split(b";")[0].strip()
+                if name == b"content-type" and not any(scrubber.carries(text) for text in _readings(media)):
+                    _put(out, b"content-type", media)
     if changed or streaming:
         out = _without(out, _UNSIZED)
         if length is not None:
@@ -789,6 +789,18 @@ def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, chan
     if decision is not None:
         _put(out, b"x-guardrail-decision", decision.value.encode("latin-1"))
     return out
+
+
+def _readings(part: bytes) -> tuple[str, ...]:
+    """A header's name or value as the guard reads it (latin-1) and, when it is UTF-8 and not ASCII, as a client
+    that decodes UTF-8 does (a fullwidth term, an ID with a non-ASCII hyphen)."""
+    text = part.decode("latin-1")
+    if part.isascii():
+        return (text,)
+    try:
+        return text, part.decode("utf-8")
+    except UnicodeDecodeError:
+        return (text,)
 
 
 def _header(raw: Headers, name: bytes, default: str) -> str:

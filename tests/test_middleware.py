@@ -555,6 +555,26 @@ def test_headers_that_carry_a_secret_go_in_any_case_and_by_name() -> None:
                              decision=Decision.PASS) == [(b"x-guardrail-decision", b"pass")]
 
 
+def test_a_header_is_read_as_utf8_too() -> None:
+    """A client decodes header bytes as UTF-8: a review got a fullwidth or zero-width-split term and an invisible ID
+    with a non-ASCII hyphen through (read as latin-1, they spell nothing). They go as their ASCII spelling does."""
+    from guardrail._scrub import Scrubber
+    from guardrail.middleware import rewritten_headers
+    from guardrail.models import Source
+
+    scrubber = Scrubber(GUARD.compiled, [Source("a", "Leave.", None), Source("fin-9", "Secret.", ("finance",))],
+                        frozenset())
+    for value in ("\uff22\uff2c\uff35\uff25\uff2a\uff21\uff39-4", "BLUE\u200bJAY-4", "fin\u20119", "BLUEJAY"):
+        raw = [(b"openai-model", value.encode()), (b"x-keep", "caf\u00e9".encode()), (b"x-latin", b"caf\xe9"),
+               (b"content-type", b"text/plain; x=" + value.encode()), (value.encode(), b"1")]
+        assert rewritten_headers(raw, scrubber, streaming=False, changed=False) == [
+            (b"x-keep", "caf\u00e9".encode()), (b"x-latin", b"caf\xe9"), (b"content-type", b"text/plain")]
+    app = upstream("application/json", [completion("Leave is 25 days [doc:a].")], context=CONTEXT,
+                   extra=[("x-request-id", "\uff22\uff2c\uff35\uff25\uff2a\uff21\uff39"), ("x-kept", "caf\u00e9")])
+    assert [k for k, _ in run(GuardrailMiddleware(app, guard=GUARD))[0]["headers"]] == [
+        b"content-type", b"x-kept", b"content-length", b"x-guardrail-decision"]
+
+
 def test_headers_given_as_a_generator_all_reach_the_client() -> None:
     """ASGI lets an app give the headers as any iterable: the guard reads them once, and sends them all."""
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
