@@ -773,8 +773,10 @@ def rewritten_headers(raw: Headers, scrubber: Scrubber, *, streaming: bool, chan
     a name is matched in any case (ASGI asks for lower case; an app may not comply)."""
     out = list(raw)
     # (first, in one call, whether any name or value carries anything: most responses' do not)
-    if scrubber.active and scrub_strings([text for header in out for part in header for text in _readings(part)],
-                                         scrubber):
+    texts = [part.decode("latin-1") for header in out for part in header] if scrubber.active else []
+    if texts and not "".join(texts).isascii():  # (bytes that are UTF-8: a client's reading of them too)
+        texts += [text for header in out for part in header for text in _readings(part)[1:]]
+    if texts and scrub_strings(texts, scrubber):
         for key, value in list(out):
             if any(scrubber.carries(text) for text in (*_readings(value), *_readings(key))):
                 name = key.lower()
