@@ -126,6 +126,8 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
                 if not isinstance(function["arguments"], str):
                     raise ShapeError(f"tool_calls[{k}].function.arguments is not a string")
                 index = call.get("index", k)
+                if not isinstance(index, int) or isinstance(index, bool):  # (it keys the state, names the field)
+                    raise ShapeError(f"tool_calls[{k}].index is not an integer")
                 yield ("tool_calls", index), f"tool_calls[{index}]", function, "arguments"
     legacy = container.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):

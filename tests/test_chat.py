@@ -265,6 +265,27 @@ def test_stream_tool_call_arguments_when_listed() -> None:
     assert body_of(guarded(GUARD, "text/event-stream", [raw])).count(b"BLUE") == 1  # unlisted: untouched
 
 
+TOOLS = Guard.from_dict({"banned_terms": {"terms": ["BLUEJAY"]}, "fields": ["tool_calls"]})
+
+
+@pytest.mark.parametrize("index", [[0], {"BLUEJAY": 0}, "BLUEJAY\nrequest=forged", True, 0.5])
+def test_a_tool_call_index_that_is_no_integer_is_a_malformed_upstream(index: Any) -> None:
+    # It keys the stream's state (a list cannot) and names the field in the log, on_verdict and spans.
+    call = {"index": index, "id": "t", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    obj = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
+           "choices": [{"index": 0, "delta": {"tool_calls": [call]}, "finish_reason": None}]}
+    raw = chunk("Hi. ") + b"data: " + json.dumps(obj).encode() + b"\n\n" + chunk(finish="stop") + b"data: [DONE]\n\n"
+    data = [ev.data for ev in events(body_of(guarded(TOOLS, "text/event-stream", [raw])))]
+    assert data[-1] == "[DONE]"
+    error = json.loads(data[-2])["error"]
+    assert error["code"] == "upstream_malformed" and "BLUEJAY" not in error["message"]
+    body = completion({"message": {"role": "assistant", "content": None, "tool_calls": [call]}})
+    messages = guarded(TOOLS, "application/json", [body])
+    assert messages[0]["status"] == 502
+    error = json.loads(body_of(messages))["error"]
+    assert error["code"] == "upstream_malformed" and "BLUEJAY" not in error["message"]
+
+
 def readable_chunks(raw: bytes) -> list[dict[str, Any]]:
     return [json.loads(ev.data) for ev in events(raw) if getattr(ev, "data", "[DONE]") != "[DONE]"]
 
