@@ -378,6 +378,8 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         if choice.get("delta") is not None:  # (a client may read either: the guard reads one)
             raise ShapeError(f"choices[{position}] has both a message and a delta")
         index = choice.get("index", position)
+        if not isinstance(index, int) or isinstance(index, bool):  # (it names the choice in the log, spans, samples)
+            raise ShapeError(f"choices[{position}].index is not an integer")
         verdicts = []
         for _, name, holder, key in list(_fields(message, tool_calls)):
             verdict = check(holder[key])

@@ -463,6 +463,22 @@ def test_one_log_line_per_non_pass_decision_without_content(caplog: pytest.LogCa
     assert not any("BLUEJAY" in line or "doc:s" in line or "secret" in line for line in lines)
 
 
+@pytest.mark.parametrize("index", ["BLUEJAY s\nrequest=forged decision=pass", True, [0]])
+def test_a_choice_index_that_is_no_integer_never_reaches_the_log(index: Any,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="guardrail")
+    body = json.loads(completion({"message": {"role": "assistant", "content": "Ask BLUEJAY [doc:a]."}}))
+    body["choices"][0]["index"] = index
+    seen: list[VerdictInfo] = []
+    messages = guarded(GUARD, "application/json", [json.dumps(body).encode()],
+                       on_verdict=lambda verdict, info: seen.append(info))
+    assert messages[0]["status"] == 502
+    assert json.loads(body_of(messages))["error"]["code"] == "upstream_malformed"
+    assert [(i.choice, i.error) for i in seen] == [(None, "upstream_malformed")]
+    lines = [r.getMessage() for r in caplog.records if r.name == "guardrail"]
+    assert lines and not any("BLUEJAY" in line or "forged" in line for line in lines)
+
+
 def test_guard_errors_are_logged(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="guardrail")
     guarded(GUARD, "text/event-stream", [chunk("Leave is ")])  # truncated
