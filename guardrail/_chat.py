@@ -1,10 +1,12 @@
 """Guarding OpenAI chat completions, whole (JSON) or streamed (chunks): which fields are text, and what goes with them.
 
 Every user-visible text of a choice is guarded with the same policy, each field on its own (CONTRACT section 2):
-``content`` (a string, or the ``text`` or ``refusal`` of each part of a list), ``refusal``, ``reasoning_content``,
-``reasoning`` and the ``transcript`` of an audio answer; the ``arguments`` of tool calls (and of the legacy
-``function_call``) when the policy lists ``tool_calls`` in ``fields``. A block in any field blocks the whole choice:
-it then carries only the blocked message, with ``finish_reason: "content_filter"`` and no logprobs.
+``content`` (a string, or a list whose ``text`` parts are one text, joined as a client renders them, and whose
+``refusal`` parts are another), ``refusal``, ``reasoning_content``, ``reasoning`` and the ``transcript`` of an audio
+answer; the ``arguments`` of tool calls (and of the legacy ``function_call``) when the policy lists ``tool_calls`` in
+``fields``. An edited text of a list goes whole into its first part, the others emptied (in a stream, the text a
+chunk releases goes into the first of its parts). A block in any field blocks the whole choice: it then carries only
+the blocked message, with ``finish_reason: "content_filter"`` and no logprobs.
 
 Logprobs travel with the text they describe. In a completion, ``logprobs.content`` (``logprobs.refusal``) is kept when
 ``content`` (``refusal``) goes out unchanged and is ``null`` otherwise. In a stream, a chunk's logprobs go out with the
@@ -44,6 +46,8 @@ from .text import _SPEEDUPS
 
 Check = Callable[[str], Verdict]
 FieldKey = tuple[Any, ...]
+Pieces = list[tuple[dict[str, Any], str]]
+"""Where a guarded text stands: the dicts holding its pieces, and their keys, in order."""
 
 _TEXT_FIELDS = ("content", "refusal", "reasoning_content", "reasoning")
 _LOGPROB_KEYS = {"content": "content", "refusal": "refusal"}
@@ -90,32 +94,37 @@ def guard_error(verdict: Verdict) -> Finding | None:
     return error
 
 
-def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[FieldKey, str, dict[str, Any], str]]:
-    """``(state key, field name, the dict holding the text, its key)`` for each guarded text of a message or delta.
-    Raise :class:`ShapeError` for a guarded field of the wrong type."""
+def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[FieldKey, str, Pieces]]:
+    """``(state key, field name, its pieces)`` for each guarded text of a message or delta. A content list's text
+    parts are one text, as a client renders them (joined, in order), and its refusal parts another. Raise
+    :class:`ShapeError` for a guarded field of the wrong type."""
     for name in _TEXT_FIELDS:
         value = container.get(name)
         if value is None:
             continue
         if isinstance(value, str):
-            yield (name,), name, container, name
+            yield (name,), name, [(container, name)]
         elif name == "content" and isinstance(value, list):
+            kinds: dict[str, Pieces] = {"text": [], "refusal": []}
             for k, part in enumerate(value):
                 if not isinstance(part, dict):
                     raise ShapeError(f"content[{k}] is not an object")
-                for key in ("text", "refusal"):  # a text part, or a refusal part
+                for key, pieces in kinds.items():
                     text = part.get(key)
                     if text is not None:
                         if not isinstance(text, str):
                             raise ShapeError(f"content[{k}].{key} is not a string")
-                        yield ("content", k, key), f"content[{k}].{key}", part, key
+                        pieces.append((part, key))
+            for key, pieces in kinds.items():
+                if pieces:
+                    yield ("content", key), "content" if key == "text" else "content.refusal", pieces
         else:
             raise ShapeError(f"{name} is not a string")
     audio = container.get("audio")
     if isinstance(audio, dict) and audio.get("transcript") is not None:
         if not isinstance(audio["transcript"], str):
             raise ShapeError("audio.transcript is not a string")
-        yield ("audio",), "audio.transcript", audio, "transcript"
+        yield ("audio",), "audio.transcript", [(audio, "transcript")]
     if not tool_calls:
         return
     calls = container.get("tool_calls")
@@ -128,10 +137,10 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
                 index = call.get("index", k)
                 if not isinstance(index, int) or isinstance(index, bool):  # (it keys the state, names the field)
                     raise ShapeError(f"tool_calls[{k}].index is not an integer")
-                yield ("tool_calls", index), f"tool_calls[{index}]", function, "arguments"
+                yield ("tool_calls", index), f"tool_calls[{index}]", [(function, "arguments")]
     legacy = container.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
-        yield ("function_call",), "function_call", legacy, "arguments"
+        yield ("function_call",), "function_call", [(legacy, "arguments")]
 
 
 def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, str]:
@@ -381,10 +390,11 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         if not isinstance(index, int) or isinstance(index, bool):  # (it names the choice in the log, spans, samples)
             raise ShapeError(f"choices[{position}].index is not an integer")
         verdicts = []
-        for _, name, holder, key in list(_fields(message, tool_calls)):
-            verdict = check(holder[key])
-            verdicts.append((name, holder, key, verdict))
-            out.append(FieldVerdict(index, name, verdict, holder[key]))
+        for _, name, pieces in list(_fields(message, tool_calls)):
+            text = "".join(holder[key] for holder, key in pieces)
+            verdict = check(text)
+            verdicts.append((name, pieces, verdict))
+            out.append(FieldVerdict(index, name, verdict, text))
         if any(v.decision is Decision.BLOCKED for *_, v in verdicts):
             choice["message"] = {"role": message.get("role", "assistant"), "content": blocked_message}
             choice["finish_reason"] = "content_filter"
@@ -394,9 +404,10 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
             continue
         logprobs = choice.get("logprobs")
         if not isinstance(logprobs, dict):  # (no tokens to keep in step with the text)
-            for _, holder, key, verdict in verdicts:
+            for _, pieces, verdict in verdicts:
                 if verdict.decision is Decision.MODIFIED:
-                    holder[key], changed = verdict.output, True
+                    _put(pieces, verdict.output)
+                    changed = True
             continue
         present = {_LOGPROB_KEYS[n] for n, *_ in verdicts if n in _LOGPROB_KEYS}
         for field_key in _LOGPROB_KEYS.values():
@@ -404,11 +415,11 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
             if tokens and (field_key not in present or _tokens_carry(tokens, scrubber)):
                 logprobs[field_key] = None  # tokens of no text, or tokens that spell what the text does not
                 changed = True
-        for name, holder, key, verdict in verdicts:
+        for name, pieces, verdict in verdicts:
             lp_key = _LOGPROB_KEYS.get(name)
             entries = logprobs.get(lp_key) if lp_key else None
             if verdict.decision is Decision.MODIFIED:
-                holder[key] = verdict.output
+                _put(pieces, verdict.output)
                 changed = True
                 if entries is not None:
                     logprobs[lp_key] = None  # type: ignore[index]
@@ -421,6 +432,13 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
             choice["logprobs"] = None
     changed |= scrub_extras(obj, scrubber, tool_calls)
     return out, changed
+
+
+def _put(pieces: Pieces, text: str) -> None:
+    """Write a field's edited text: whole in its first piece, the others emptied (a content list keeps its parts
+    where they were)."""
+    for n, (holder, key) in enumerate(pieces):
+        holder[key] = "" if n else text
 
 
 # ---------------------------------------------------------------------------------------------------------- streams
@@ -667,23 +685,26 @@ class ChunkStream:
                 located = list(_fields(delta, self._tool_calls))
             except ShapeError as exc:
                 raise StreamFormatError(f"stream chunk: choices[{position}].delta.{exc}") from None
-            for key, name, holder, hkey in located:
+            for key, name, pieces in located:
                 f = state.fields.get(key)
                 if f is None:
+                    if key[0] == "content" and any(k[0] == "content" and len(k) != len(key) for k in state.fields):
+                        raise StreamFormatError(f"stream chunk: choices[{position}].delta.content changed its type")
                     f = state.fields[key] = _Field(name, self._make_guard())
                 lp_key = _LOGPROB_KEYS.get(name)
                 entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
-                text = holder[hkey]
+                text = "".join(holder[hkey] for holder, hkey in pieces)
                 released = f.feed(text, entries)
                 if f.guard.blocked:
                     blocked = True
                     break
                 if released != text:
                     changed = True
-                    if released:
-                        holder[hkey] = released
-                    else:
-                        del holder[hkey]
+                    for n, (holder, hkey) in enumerate(pieces):  # (what is released goes in the first piece)
+                        if released and not n:
+                            holder[hkey] = released
+                        else:
+                            del holder[hkey]
                 if lp_key:
                     sent = f.logprobs(released, self._scrubber)
                     if sent is not entries and (sent or entries):
@@ -822,7 +843,7 @@ def _append(delta: dict[str, Any], key: FieldKey, rest: str) -> None:
     if name in _TEXT_FIELDS and len(key) == 1:
         delta[name] = (delta.get(name) or "") + rest
     elif name == "content":
-        delta.setdefault("content", []).append({"type": key[2], key[2]: rest})
+        delta.setdefault("content", []).append({"type": key[1], key[1]: rest})
     elif name == "audio":
         delta.setdefault("audio", {})["transcript"] = rest
     elif name == "tool_calls":

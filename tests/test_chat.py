@@ -214,13 +214,36 @@ def test_stream_every_visible_text_field_is_guarded(field: str) -> None:
     assert "BLUEJAY" not in out.decode()
 
 
-def test_content_as_a_list_of_text_parts_is_checked_part_by_part() -> None:
-    parts = [{"type": "text", "text": "Leave is 25 days [doc:a]."}, {"type": "image_url", "image_url": {"url": "x"}},
-             {"type": "text", "text": "Ask BLUEJAY [doc:a]."}]
+def test_the_text_parts_of_a_content_list_are_checked_as_one_text() -> None:
+    # A client renders the parts joined: a term or an invisible ID split across them is found, as in one string.
+    image = {"type": "image_url", "image_url": {"url": "x"}}
+    parts = [{"type": "text", "text": "Leave is 25 days [doc:a]. Ask BLUE"}, image,
+             {"type": "text", "text": "JAY [doc:a]."}]
     messages = guarded(GUARD, "application/json", [completion({"message": {"role": "assistant", "content": parts}})])
-    assert messages[0]["status"] == 200
+    assert messages[0]["status"] == 200 and headers_of(messages[0])["x-guardrail-decision"] == "modified"
     content = json.loads(body_of(messages))["choices"][0]["message"]["content"]
-    assert content == [parts[0], parts[1], {"type": "text", "text": "Ask [redacted] [doc:a]."}]
+    assert content == [{"type": "text", "text": "Leave is 25 days [doc:a]. Ask [redacted] [doc:a]."}, image,
+                       {"type": "text", "text": ""}]  # the edited text whole in the first part, every part in place
+    split_id = [{"type": "text", "text": "It is in [doc:"}, {"type": "text", "text": "s]."}]
+    out = json.loads(body_of(guarded(GUARD, "application/json",
+                                     [completion({"message": {"role": "assistant", "content": split_id}})])))
+    assert out["choices"][0]["message"]["content"] == "Blocked."
+    # A stream: the text parts of every chunk's content list are one text too.
+    for pieces, expected in [(parts, "Leave is 25 days [doc:a]. Ask [redacted] [doc:a]."), (split_id, "Blocked.")]:
+        raw = b"".join(chunk_of({"content": [p]}) for p in pieces) + chunk(finish="stop") + b"data: [DONE]\n\n"
+        sent = readable_chunks(body_of(guarded(GUARD, "text/event-stream", [raw])))
+        content = [c["delta"].get("content") or [] for data in sent for c in data["choices"]]
+        assert "".join(p if isinstance(p, str) else p.get("text", "") for c in content for p in c) == expected
+    # A content that is a string in one chunk and a list in another is no stream a client reads one way.
+    raw = chunk_of({"content": [parts[0]]}) + chunk("JAY [doc:a].") + chunk(finish="stop") + b"data: [DONE]\n\n"
+    data = [ev.data for ev in events(body_of(guarded(GUARD, "text/event-stream", [raw])))]
+    assert json.loads(data[-2])["error"]["code"] == "upstream_malformed" and data[-1] == "[DONE]"
+
+
+def chunk_of(delta: dict[str, Any]) -> bytes:
+    obj = {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
+           "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
+    return b"data: " + json.dumps(obj).encode() + b"\n\n"
 
 
 def test_refusal_parts_and_audio_transcripts_are_guarded() -> None:
