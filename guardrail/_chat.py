@@ -11,8 +11,10 @@ the blocked message, with ``finish_reason: "content_filter"`` and no logprobs.
 Logprobs travel with the text they describe. In a completion, ``logprobs.content`` (``logprobs.refusal``) is kept when
 ``content`` (``refusal``) goes out unchanged and is ``null`` otherwise. In a stream, a chunk's logprobs go out with the
 chunk that releases the last of its text, when everything released of that field so far is the upstream's text
-unchanged; from the first edit on, a field's logprobs are dropped. Kept or not, no ``top_logprobs`` alternative that
-would spell a banned term or an invisible source's ID (with the text before it) goes out.
+unchanged; from the first edit on, a field's logprobs are dropped. Chosen tokens are read as a client may rebuild the
+text, from their ``token`` strings joined or from their ``bytes`` joined: tokens that spell a banned term or an
+invisible source's ID either way take their logprobs with them. Kept or not, no ``top_logprobs`` alternative that
+would spell one (its token after the tokens before it, its bytes after their bytes) goes out.
 
 Nothing here does I/O: :func:`guard_completion` rewrites a parsed completion; :class:`ChunkStream` turns the bytes of
 an upstream stream into the bytes to send. The middleware moves bytes and reports.
@@ -48,6 +50,8 @@ Check = Callable[[str], Verdict]
 FieldKey = tuple[Any, ...]
 Pieces = list[tuple[dict[str, Any], str]]
 """Where a guarded text stands: the dicts holding its pieces, and their keys, in order."""
+Tail = tuple[str, bytes]
+"""The last chosen tokens released of a field, their text and their bytes: what alternatives are read after."""
 
 _TEXT_FIELDS = ("content", "refusal", "reasoning_content", "reasoning")
 _LOGPROB_KEYS = {"content": "content", "refusal": "refusal"}
@@ -143,29 +147,40 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
         yield ("function_call",), "function_call", [(legacy, "arguments")]
 
 
-def _scrub_entries(entries: Any, scrubber: Scrubber, tail: str) -> tuple[Any, str]:
+def _scrub_entries(entries: Any, scrubber: Scrubber, tail: Tail) -> tuple[Any, Tail]:
     """``entries`` (logprob entries of text released unchanged) without the ``top_logprobs`` alternatives that would
-    spell what the user must not see, alone or after the text before them; and the text tail after them. The same
-    list when nothing was dropped."""
+    spell what the user must not see, alone or after the chosen tokens before them (``tail``); and the tail after
+    them. The same list when nothing was dropped."""
     if not scrubber.active or not isinstance(entries, list):
         return entries, tail
     out, changed = [], False
+    tokens, raw = tail
     for entry in entries:
         if not isinstance(entry, dict):
             return None, tail
         alternatives = entry.get("top_logprobs")
         if isinstance(alternatives, list) and alternatives:
             kept = [alt for alt in alternatives
-                    if not (isinstance(alt, dict) and any(scrubber.carries(t) or scrubber.carries(tail + t, len(tail))
-                                                          for t in _spellings(alt)))]
+                    if not (isinstance(alt, dict) and (
+                        any(scrubber.carries(t) or scrubber.carries(tokens + t, len(tokens)) for t in _spellings(alt))
+                        or _bytes_carry(scrubber, _bytes_of(alt), raw)))]
             if len(kept) != len(alternatives):
                 entry = {**entry, "top_logprobs": kept}
                 changed = True
         out.append(entry)
         token = entry.get("token")
         if isinstance(token, str):
-            tail = (tail + token)[-scrubber.context:]
-    return (out if changed else entries), tail
+            tokens = (tokens + token)[-scrubber.context:]
+        raw = (raw + _bytes_of(entry))[-4 * scrubber.context:]  # (at least as many characters)
+    return (out if changed else entries), (tokens, raw)
+
+
+def _bytes_of(entry: dict[str, Any]) -> bytes:
+    """A logprob entry's ``bytes`` (none unless a list of byte values)."""
+    raw = entry.get("bytes")
+    if isinstance(raw, list) and all(isinstance(b, int) and 0 <= b < 256 for b in raw):
+        return bytes(raw)
+    return b""
 
 
 def _spellings(entry: dict[str, Any]) -> list[str]:
@@ -174,26 +189,36 @@ def _spellings(entry: dict[str, Any]) -> list[str]:
     token = entry.get("token")
     if isinstance(token, str):
         out.append(token)
-    raw = entry.get("bytes")
-    if isinstance(raw, list) and raw and all(isinstance(b, int) and 0 <= b < 256 for b in raw):
-        out.append(bytes(raw).decode("utf-8", "replace"))
+    raw = _bytes_of(entry)
+    if raw:
+        out.append(raw.decode("utf-8", "replace"))
     return out
 
 
-def _tokens_carry(entries: Any, scrubber: Scrubber, tail: str = "") -> bool:
-    """Whether the chosen tokens of logprob entries (their text or their bytes), alone or after ``tail`` (the
-    tokens before them), spell a banned term or an invisible ID: logprobs that do not match their text are not
-    trusted to."""
+def _bytes_carry(scrubber: Scrubber, raw: bytes, before: bytes) -> bool:
+    """Whether ``raw`` read as UTF-8 after the bytes ``before`` carries a banned term or an invisible ID that reaches
+    into it (a character split between the two read whole)."""
+    if not raw or not before:
+        return False
+    start = len(codecs.utf_8_decode(before, "replace", False)[0])  # (less a character that ``raw`` may finish)
+    return scrubber.carries((before + raw).decode("utf-8", "replace"), start)
+
+
+def _tokens_carry(entries: Any, scrubber: Scrubber, tail: Tail = ("", b"")) -> bool:
+    """Whether the chosen tokens of logprob entries spell a banned term or an invisible ID: one alone (its text or
+    its bytes), their texts joined or their bytes joined (read as UTF-8, as a client rebuilds the text), alone or
+    after ``tail`` (the tokens before them). Logprobs that do not match their text are not trusted to."""
     if not scrubber.active or not isinstance(entries, list):
         return False
-    texts = []
-    for entry in entries:
-        if not isinstance(entry, dict):
-            return True
-        texts.extend(_spellings(entry))
-    joined = "".join(texts)
-    return scrubber.carries(joined) or any(scrubber.carries(t) for t in texts) \
-        or (bool(tail) and scrubber.carries(tail + joined, len(tail)))
+    if not all(isinstance(entry, dict) for entry in entries):
+        return True
+    before, before_bytes = tail
+    tokens = "".join(t for entry in entries if isinstance(t := entry.get("token"), str))
+    raw = b"".join(_bytes_of(entry) for entry in entries)
+    texts = [t for entry in entries for t in _spellings(entry)]
+    return any(scrubber.carries(t) for t in [*texts, tokens, raw.decode("utf-8", "replace")]) \
+        or (bool(before) and scrubber.carries(before + tokens, len(before))) \
+        or _bytes_carry(scrubber, raw, before_bytes)
 
 
 def scrub_extras(obj: Any, scrubber: Scrubber, tool_calls: bool = False) -> bool:
@@ -424,7 +449,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
                 if entries is not None:
                     logprobs[lp_key] = None  # type: ignore[index]
             elif entries is not None:
-                kept, _ = _scrub_entries(entries, scrubber, "")
+                kept, _ = _scrub_entries(entries, scrubber, ("", b""))
                 if kept is not entries:
                     logprobs[lp_key] = kept  # type: ignore[index]
                     changed = True
@@ -454,7 +479,7 @@ class _Field:
     pending: list[list[Any]] = field(default_factory=list)  # [text, entries] fed but not yet wholly released
     head: int = 0  # characters of pending[0] already released
     synced: bool = True  # everything released so far is the upstream's text unchanged
-    tail: str = ""  # the last released characters, the context of the next alternatives
+    tail: Tail = ("", b"")  # the last released tokens, the context of the next alternatives
     carry: str = ""
     tracking: bool | None = None  # whether this field's chunks carry logprobs
 

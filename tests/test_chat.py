@@ -613,6 +613,41 @@ def test_json_logprobs_that_do_not_match_their_text_are_not_trusted() -> None:
     assert json.loads(body_of(guarded(GUARD, "application/json", [disguised])))["choices"][0]["logprobs"] is None
 
 
+def spelled(token: str, raw: bytes, *alternatives: tuple[str, bytes]) -> dict[str, Any]:
+    """A logprob entry whose bytes spell something else than its token."""
+    return {"token": token, "logprob": -0.1, "bytes": list(raw),
+            "top_logprobs": [{"token": t, "logprob": -2.0, "bytes": list(b)} for t, b in alternatives]}
+
+
+def test_logprob_bytes_are_read_joined_as_the_tokens_are() -> None:
+    """A client can rebuild the text from the entries' bytes, joined: bytes that spell a term across entries (a
+    character split between them read whole) are tokens that spell what their text does not; an alternative's bytes
+    are read after the chosen bytes before it."""
+    zoe = Guard.from_dict({"banned_terms": {"terms": ["Zoë"]}})
+    for guard, chosen, dropped in [(GUARD, [spelled("X", b"Project"), spelled("Y", b" Falcon")], True),
+                                   (zoe, [spelled("X", b"Zo\xc3"), spelled("Y", b"\xab")], True),
+                                   (zoe, [spelled("X", b"Zo"), spelled("Y", b"e")], False)]:
+        body = completion({"message": {"role": "assistant", "content": "XY"},
+                           "logprobs": {"content": chosen, "refusal": None}})
+        out = json.loads(body_of(guarded(guard, "application/json", [body])))
+        assert (out["choices"][0]["logprobs"] is None) == dropped
+        raw = b"".join([chunk("X", tokens=[chosen[0]]), chunk("Y", tokens=[chosen[1]]), chunk(finish="stop"),
+                        b"data: [DONE]\n\n"])
+        sent = [e for data in readable_chunks(body_of(guarded(guard, "text/event-stream", [raw])))
+                for c in data["choices"] if c.get("logprobs") for e in c["logprobs"]["content"] or []]
+        assert sent == chosen[:1] if dropped else sent == chosen  # (the tokens before those that spell it go out)
+    alternative = [spelled("X", b"Project"), spelled("Y", b"Y", ("Z", b" Falcon"), ("W", b" Fal"))]
+    body = completion({"message": {"role": "assistant", "content": "XY"},
+                       "logprobs": {"content": alternative, "refusal": None}})
+    kept = json.loads(body_of(guarded(GUARD, "application/json", [body])))["choices"][0]["logprobs"]["content"]
+    assert [[a["token"] for a in e["top_logprobs"]] for e in kept] == [[], ["W"]]
+    raw = b"".join([chunk("X", tokens=alternative[:1]), chunk("Y", tokens=alternative[1:]), chunk(finish="stop"),
+                    b"data: [DONE]\n\n"])
+    sent = [e for data in readable_chunks(body_of(guarded(GUARD, "text/event-stream", [raw])))
+            for c in data["choices"] if c.get("logprobs") for e in c["logprobs"]["content"] or []]
+    assert [[a["token"] for a in e["top_logprobs"]] for e in sent] == [[], ["W"]]
+
+
 def test_other_strings_of_a_completion_are_scrubbed() -> None:
     body = completion({"message": {"role": "assistant", "content": "Leave is 25 days [doc:a].", "annotations": [
         {"type": "url_citation", "url_citation": {"title": "s BLUEJAY notes", "url": "https://x.invalid/s"}}]},
