@@ -554,8 +554,9 @@ class ChunkStream:
 
     The end of a stream: ``data: [DONE]`` after every choice's rest; a blocked choice's last chunk carries the blocked
     message with ``finish_reason: "content_filter"``. A ``GUARD_ERROR`` under ``fail_mode: closed`` (a broken or
-    truncated stream, a check that failed) ends the stream with an error event, then ``[DONE]``; an upstream's own
-    error event is forwarded with banned terms and invisible IDs redacted, and ends it too.
+    truncated stream, a check that failed) ends the stream with an error event, then ``[DONE]``; under ``open``, a
+    broken stream has what is held released and the rest sent unchecked, as it comes. An upstream's own error event
+    is forwarded with banned terms and invisible IDs redacted, and ends it too.
     """
 
     def __init__(self, make_guard: Callable[[], StreamGuard], scrubber: Scrubber, *, blocked_message: str,
@@ -576,6 +577,8 @@ class ChunkStream:
         """``(code, message)`` when the stream ended in an error (the guard's or the upstream's); never content."""
         self.upstream_error = False
         self.finished = False  # [DONE] went out
+        self._unchecked = False  # fail open, after a break: the rest goes out as it comes
+        self._raw = False  # ... and the decoder broke too: as bytes
 
     def stats(self, started: float) -> Any:
         """The stream's figures for its span: chunks, the most text held back, the time to the first release."""
@@ -588,8 +591,8 @@ class ChunkStream:
 
     @property
     def decision(self) -> Decision:
-        """The strictest decision so far (an error counts as blocked: the answer was not delivered)."""
-        if self.error is not None:
+        """The strictest decision so far (an error fail closed counts as blocked: the answer was not delivered)."""
+        if self.error is not None and not self._unchecked:
             return Decision.BLOCKED
         return worst([v.verdict.decision for v in self.verdicts])
 
@@ -597,14 +600,23 @@ class ChunkStream:
         """The bytes to send for the next piece of the upstream's body."""
         if self.finished or not chunk:
             return b""
+        if self._raw:
+            return chunk
         self._size += len(chunk)
-        if self._size > self._max_bytes:
-            return self._broken("upstream_too_large", f"the stream is over {self._max_bytes} bytes")
+        head = b""
+        if self._size > self._max_bytes and not self._unchecked:
+            head = self._broken("upstream_too_large", f"the stream is over {self._max_bytes} bytes")
+            if self.finished:
+                return head
         try:
             items = self._decoder.feed(chunk)
         except StreamFormatError as exc:
-            return self._broken("upstream_malformed", str(exc))
-        out = []
+            head += self._broken("upstream_malformed", str(exc))
+            if self._unchecked:  # (the events of this chunk, and the event the decoder held, are lost to it)
+                self._raw = True
+                head += chunk
+            return head
+        out = [head]
         for item in items:
             out.append(self._item(item))
             if self.finished:
@@ -615,21 +627,30 @@ class ChunkStream:
         """The bytes that end the stream when the upstream's body was cut short (``code``: why)."""
         if self.finished:
             return b""
-        return self._broken(code, message)
+        out = self._broken(code, message)
+        self.finished = True  # (fail open: as the upstream ended it)
+        return out
 
     def close(self) -> bytes:
         """The bytes that end the stream, once the upstream's body is complete."""
         if self.finished:
             return b""
-        self._decoder.close()
+        if not self._raw:
+            self._decoder.close()
         if self.upstream_error:
             self.finished = True
             return encode_done()
-        return self._broken("upstream_truncated", "the upstream stream ended before [DONE]")
+        return self.broken_off("upstream_truncated", "the upstream stream ended before [DONE]")
 
     # -------------------------------------------------------------------------------------------------- internals
 
     def _item(self, item: Any) -> bytes:
+        if self._unchecked:
+            if isinstance(item, Comment):
+                return encode_comment(item.text)
+            if item.data.strip() == DONE:
+                self.finished = True
+            return _event(item.data, item.event)
         if isinstance(item, Comment):
             return encode_comment(self._scrubber.scrub(item.text) if self._scrubber.active else item.text)
         if item.data.strip() == DONE:
@@ -639,7 +660,7 @@ class ChunkStream:
         try:
             obj = _loads(item.data)
         except StreamFormatError as exc:
-            return self._broken("upstream_malformed", str(exc))
+            return self._malformed(item, str(exc))
         if ("error" in obj or item.event == "error") and not obj.get("choices"):
             return self._upstream_error(obj)
         # A key written twice is read as its last value here, perhaps as its first by the client: then the event
@@ -660,11 +681,11 @@ class ChunkStream:
                 return b"data: " + dumps(obj) + b"\n\n"
             return _event(item.data, event)
         if not isinstance(choices, list):
-            return self._broken("upstream_malformed", "stream chunk: choices is not a list")
+            return self._malformed(item, "stream chunk: choices is not a list")
         try:
             changed, tail = self._choices_of(choices)
         except StreamFormatError as exc:
-            return self._broken("upstream_malformed", str(exc))
+            return self._malformed(item, str(exc))
         if self.error is not None:
             return tail
         if scrub_extras(obj, self._scrubber, self._tool_calls):
@@ -832,15 +853,23 @@ class ChunkStream:
         return b"data: " + dumps(obj) + b"\n\n"
 
     def _broken(self, code: str, message: str) -> bytes:
-        """A broken stream: fail closed ends it with an error event; fail open releases what is held."""
+        """A broken stream: fail closed ends it with an error event. Fail open releases what is held and flags the
+        error; the rest of the upstream's stream then goes out unchecked, as it comes (as a body over the size cap
+        does), and ends as the upstream ends it."""
         if self._fail_closed:
             self.error = (code, message)
             return self._error_end()
-        return self._end_all() + (self._stop() if code in ("upstream_truncated", "upstream_timeout") else self._done())
+        if self._unchecked:
+            return b""
+        out = self._end_all()
+        self._unchecked = True
+        self.error = self.error or (code, message)
+        return out
 
-    def _stop(self) -> bytes:
-        self.finished = True
-        return b""
+    def _malformed(self, item: Any, message: str) -> bytes:
+        """An event that is no chunk: the stream is broken there (fail open: the event goes out as it came)."""
+        out = self._broken("upstream_malformed", message)
+        return out + self._item(item) if self._unchecked else out
 
     def _error_end(self) -> bytes:
         assert self.error is not None

@@ -400,6 +400,35 @@ def test_truncated_sse_fails_closed_or_open() -> None:
     assert text == "Leave is 25 days [doc:a]. More [doc:a]" and not done
 
 
+@pytest.mark.parametrize(("broken", "code"), [(b"", "upstream_too_large"), (b"data: ping\n\n", "upstream_malformed"),
+                                              (b": \xff\n\n", "upstream_malformed")])
+def test_a_broken_sse_stream_fail_open_sends_the_rest_as_it_comes(broken: bytes, code: str) -> None:
+    """Over the size cap, an event that is not JSON, a line that is not UTF-8: closed ends the stream with the error;
+    open flags it, releases what is held and sends the rest of the upstream's stream unchecked, [DONE] too (as a
+    JSON reply over the cap passes whole)."""
+    sentences = [f"Sentence {i} is fine [doc:a]. " for i in range(12)]
+    events = [content_chunk(TEMPLATE, 0, s) for s in sentences]
+    events[6:6] = [broken] if broken else []
+    end = finish_chunk(TEMPLATE, 0, "stop") + encode_done()
+    body = b"".join(events) + end
+    # (a line that is not UTF-8 breaks the decoder: from the chunk that brings it on, the bytes go as they come)
+    bodies = [*events, end] if broken.startswith(b":") else [body[i:i + 90] for i in range(0, len(body), 90)]
+    cap = 700 if not broken else 1 << 20
+    _, _, done, errors = seen(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT),
+                                                      guard=GUARD, max_body_bytes=cap)))
+    assert done and [e["code"] for e in errors] == [code]
+    flagged: list[tuple[Any, str | None]] = []
+    out = body_of(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT), guard=OPEN_GUARD,
+                                          max_body_bytes=cap, on_verdict=lambda v, i: flagged.append((v, i.error)))))
+    assert out.endswith(b"data: [DONE]\n\n") and b"error" not in out
+    decoder = SSEDecoder()
+    chunks = [json.loads(ev.data) for ev in decoder.feed(out.replace(b"\xff", b"")) + decoder.close()
+              if ev.data.startswith("{")]
+    assert "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks) == "".join(sentences)
+    assert [c["choices"][0]["finish_reason"] for c in chunks if c["choices"][0].get("finish_reason")] == ["stop"]
+    assert [(v.decision.value, v.findings[0].action.value) for v, err in flagged if err == code] == [("pass", "flag")]
+
+
 PROPERTY_GUARD = Guard.from_dict(ACTING)
 
 
