@@ -702,40 +702,17 @@ class ChunkStream:
         """Guard the choices of one chunk in place; whether anything changed, and the chunks to send after it."""
         changed = False
         tail = b""
-        for position, choice in enumerate(choices):
-            if not isinstance(choice, dict):
-                raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
-            index = choice.get("index", position)
-            if not isinstance(index, int) or isinstance(index, bool):
-                raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
-            state = self._choices.get(index)
-            if state is None:
-                state = self._choices[index] = _Choice()
-            delta = choice.get("delta")
-            if delta is None and isinstance(choice.get("message"), dict):
-                delta = choice["message"]  # a chunk written like a completion's choice: its text is guarded too
-            elif delta is not None and choice.get("message") is not None:  # (a client may read either)
-                raise StreamFormatError(f"stream chunk: choices[{position}] has both a delta and a message")
+        for position, choice, index, state, delta, located in self._read(choices):
             if state.ended:  # blocked (or finished) earlier: nothing more of it goes out
                 choices[position] = {"index": index, "delta": {}}
                 changed = True
                 continue
-            if delta is None:
-                delta = {}
-            elif not isinstance(delta, dict):
-                raise StreamFormatError(f"stream chunk: choices[{position}].delta is not an object")
             logprobs = choice.get("logprobs")
             out_logprobs: dict[str, Any] = {}
             blocked = False
-            try:
-                located = list(_fields(delta, self._tool_calls))
-            except ShapeError as exc:
-                raise StreamFormatError(f"stream chunk: choices[{position}].delta.{exc}") from None
             for key, name, pieces in located:
                 f = state.fields.get(key)
                 if f is None:
-                    if key[0] == "content" and any(k[0] == "content" and len(k) != len(key) for k in state.fields):
-                        raise StreamFormatError(f"stream chunk: choices[{position}].delta.content changed its type")
                     f = state.fields[key] = _Field(name, self._make_guard())
                 lp_key = _LOGPROB_KEYS.get(name)
                 entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
@@ -780,6 +757,47 @@ class ChunkStream:
                 changed = True
                 choice["logprobs"] = out_logprobs
         return changed, tail
+
+    def _read(self, choices: list[Any]) -> list[tuple[int, dict[str, Any], int, _Choice, dict[str, Any],
+                                                      list[tuple[FieldKey, str, Pieces]]]]:
+        """``(position, choice, index, state, delta, located fields)`` of each choice of a chunk, every shape error
+        raised before any text is guarded (fail open, a chunk that breaks the stream goes out as it came: no text of
+        it may have been fed to a guard)."""
+        read = []
+        for position, choice in enumerate(choices):
+            if not isinstance(choice, dict):
+                raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
+            index = choice.get("index", position)
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
+            state = self._choices.get(index)
+            if state is None:
+                state = self._choices[index] = _Choice()
+            delta = choice.get("delta")
+            if delta is None and isinstance(choice.get("message"), dict):
+                delta = choice["message"]  # a chunk written like a completion's choice: its text is guarded too
+            elif delta is not None and choice.get("message") is not None:  # (a client may read either)
+                raise StreamFormatError(f"stream chunk: choices[{position}] has both a delta and a message")
+            located: list[tuple[FieldKey, str, Pieces]] = []
+            if delta is None:
+                delta = {}
+                if choice.get("finish_reason") is not None:  # (where the rest of a choice goes)
+                    choice["delta"] = delta
+            elif state.ended:
+                pass
+            elif not isinstance(delta, dict):
+                raise StreamFormatError(f"stream chunk: choices[{position}].delta is not an object")
+            else:
+                try:
+                    located = list(_fields(delta, self._tool_calls))
+                except ShapeError as exc:
+                    raise StreamFormatError(f"stream chunk: choices[{position}].delta.{exc}") from None
+                for key, *_ in located:
+                    if key[0] == "content" and key not in state.fields and \
+                            any(k[0] == "content" and len(k) != len(key) for k in state.fields):
+                        raise StreamFormatError(f"stream chunk: choices[{position}].delta.content changed its type")
+            read.append((position, choice, index, state, delta, located))
+        return read
 
     def _finish_choice(self, index: int, state: _Choice, delta: dict[str, Any],
                        logprobs: dict[str, Any] | None = None) -> tuple[bool, bool]:

@@ -739,3 +739,27 @@ def test_a_plain_text_error_is_scrubbed_whole_a_term_across_its_lines_too() -> N
     assert out(b"data: upstream trace\nthe code name is Project\nFalcon") == b""
     assert out(b'data: {"m": "Project Falcon"}\nProject Falcon\nfine') == \
         b'data: {"m":"[redacted]"}\n[redacted]\nfine'
+
+
+def test_a_finish_chunk_without_a_delta_carries_the_rest() -> None:
+    """Found in review: the rest of a choice went into a delta the chunk did not have, and was lost (an upstream
+    may write its finish chunk as ``{"index": 0, "finish_reason": "stop"}``)."""
+    finish = b'data: ' + json.dumps({**TEMPLATE, "choices": [{"index": 0, "finish_reason": "stop"}]}).encode() + b"\n\n"
+    bodies = [content_chunk(TEMPLATE, 0, "Leave is 25 days [doc:a]. More is held"), finish, encode_done()]
+    text, reasons, done, errors = seen(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT),
+                                                               guard=GUARD)))
+    assert (text, reasons, done, errors) == ("Leave is 25 days [doc:a]. More is held", ["stop"], True, [])
+
+
+def test_a_chunk_that_breaks_the_stream_fail_open_takes_none_of_its_text_twice() -> None:
+    """A chunk whose second choice is malformed: fail open, it goes out as it came after the held text, and its
+    first choice's text (which a guard would have taken) is neither lost nor sent twice."""
+    broken = b"data: " + json.dumps({**TEMPLATE, "choices": [{"index": 0, "delta": {"content": " Third [doc:a]."}},
+                                                             {"index": 1, "delta": "no object"}]}).encode() + b"\n\n"
+    bodies = [content_chunk(TEMPLATE, 0, "First [doc:a]. Second"), broken, finish_chunk(TEMPLATE, 0, "stop"),
+              encode_done()]
+    out = body_of(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT), guard=OPEN_GUARD)))
+    chunks = [json.loads(ev.data) for ev in SSEDecoder().feed(out) if ev.data.startswith("{")]
+    text = "".join(c["delta"].get("content") or "" for ch in chunks for c in ch["choices"]
+                   if c.get("index") == 0 and isinstance(c.get("delta"), dict))
+    assert text == "First [doc:a]. Second Third [doc:a]."
