@@ -697,7 +697,9 @@ class _Responder:
 
 
 class _TextStream:
-    """A streamed plain-text reply: UTF-8 (``ascii_only``: ASCII) decoded incrementally, guarded by a stream guard."""
+    """A streamed plain-text reply: UTF-8 (``ascii_only``: ASCII) decoded incrementally, guarded by a stream guard.
+    What breaks it (too big, not the text it says) ends it fail closed with an error line; fail open, what is held
+    goes out checked and the rest as it comes, unchecked, as a body over the size cap does."""
 
     def __init__(self, compiled: CompiledPolicy, context: TurnContext, max_bytes: int, ascii_only: bool = False):
         self.policy = compiled.policy
@@ -709,25 +711,38 @@ class _TextStream:
         self.verdict: Verdict | None = None
         self.error: tuple[str, str] | None = None
         self.broken = False
+        self.unchecked = False  # fail open, after a break: the rest goes as it comes
 
     def feed(self, chunk: bytes) -> bytes:
+        if self.unchecked:
+            return chunk
         if self.broken:
             return b""
         self.size += len(chunk)
         if self.size > self.max_bytes:
-            self.broken, self.error = True, ("upstream_too_large", f"the stream is over {self.max_bytes} bytes")
-            return b""
+            return self._break(chunk, "upstream_too_large", f"the stream is over {self.max_bytes} bytes")
         if self.ascii_only and not chunk.isascii():
-            self.broken, self.error = True, ("upstream_malformed", "the text is not ASCII")
-            return b""
+            return self._break(chunk, "upstream_malformed", "the text is not ASCII")
         try:
             text = self.decoder.decode(chunk)
         except StreamFormatError as exc:
-            self.broken, self.error = True, ("upstream_malformed", str(exc))
-            return b""
+            return self._break(chunk, "upstream_malformed", str(exc))
         return self.stream.feed(text).encode()
 
+    def _break(self, chunk: bytes, code: str, message: str) -> bytes:
+        self.broken, self.error = True, (code, message)
+        if self.policy.fail_mode == "closed":
+            return b""
+        out = self.close()
+        assert self.verdict is not None
+        if self.stream.blocked or guard_error(self.verdict) is not None:
+            return out  # (a block, or a check that failed, ends it)
+        self.unchecked = True
+        return out + chunk
+
     def close(self) -> bytes:
+        if self.verdict is not None:  # (closed already, at a break)
+            return b""
         if not self.broken:
             try:
                 self.stream.feed(self.decoder.flush())

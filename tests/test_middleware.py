@@ -763,3 +763,21 @@ def test_a_chunk_that_breaks_the_stream_fail_open_takes_none_of_its_text_twice()
     text = "".join(c["delta"].get("content") or "" for ch in chunks for c in ch["choices"]
                    if c.get("index") == 0 and isinstance(c.get("delta"), dict))
     assert text == "First [doc:a]. Second Third [doc:a]."
+
+
+@pytest.mark.parametrize(("bodies", "cap", "code"), [
+    ([b"Leave is 25 days [doc:a]. " * 4] * 8, 300, "upstream_too_large"),
+    ([b"Leave is 25 days [doc:a]. Mo", b"re \xff text [doc:a].", b" The end."], 1 << 20, "upstream_malformed"),
+])
+def test_a_broken_plain_text_stream_fail_open_sends_the_rest_as_it_comes(bodies: list[bytes], cap: int,
+                                                                        code: str) -> None:
+    """As a stream of events does (and a JSON reply over the cap): fail open, what is held goes out checked, the
+    error is flagged, and the rest goes as it comes, unchecked; fail closed, the text ends with the error line."""
+    flagged: list[tuple[Any, str | None]] = []
+    out = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=OPEN_GUARD,
+                                          max_body_bytes=cap, on_verdict=lambda v, i: flagged.append((v, i.error)))))
+    assert out == b"".join(bodies)
+    assert [(v.decision.value, v.findings[-1].action.value) for v, err in flagged if err == code] == [("pass", "flag")]
+    closed = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD,
+                                             max_body_bytes=cap)))
+    assert closed.endswith(f"[guardrail error: {code}]".encode())
