@@ -1713,6 +1713,20 @@ static Py_ssize_t outside(const Tail *t, Py_ssize_t pos)
     return pos;
 }
 
+/* citations._tail_cut: where the tail of text[:end] that holds its last n words starts. */
+static Py_ssize_t tail_cut(const Tail *t, Py_ssize_t end, Py_ssize_t n)
+{
+    Py_ssize_t cut = end - 16 * n > 0 ? end - 16 * n : 0;
+    if (cut) {
+        cut = outside(t, rfind_char(t, ' ', 0, cut) + 1);
+        if (tail_words(t, cut, end, 0, NULL, NULL) <= n) {
+            cut = end - 64 * n > 0 ? end - 64 * n : 0;
+            cut = cut ? outside(t, rfind_char(t, ' ', 0, cut) + 1) : 0;
+        }
+    }
+    return cut;
+}
+
 static int same_bytes(PyObject *x, PyObject *y)
 {
     Py_ssize_t n = PyBytes_GET_SIZE(x);
@@ -1815,21 +1829,18 @@ static PyObject *ascii_open_run(PyObject *self, PyObject *args)
             goto done;
         }
     }
-    cut = len - 16 * n > 0 ? len - 16 * n : 0;
-    if (cut) {
-        cut = outside(&t, rfind_char(&t, ' ', 0, cut) + 1);
-        if (tail_words(&t, cut, len, 0, NULL, NULL) <= n) {
-            cut = len - 64 * n > 0 ? len - 64 * n : 0;
-            cut = cut ? outside(&t, rfind_char(&t, ' ', 0, cut) + 1) : 0;
-        }
-    }
+    cut = tail_cut(&t, len, n);
     Py_ssize_t last_marker = t.spans ? t.b[t.spans - 1] : 0;
     ends[0] = len;
     if (last_marker <= len) {
         Py_ssize_t square = rfind_char(&t, '[', last_marker, len), round = rfind_char(&t, '(', last_marker, len);
         Py_ssize_t bracket = square > round ? square : round;
-        if (bracket >= cut && rfind_char(&t, ']', bracket, len) < 0 && rfind_char(&t, ')', bracket, len) < 0)
+        if (bracket >= cut && rfind_char(&t, ']', bracket, len) < 0 && rfind_char(&t, ')', bracket, len) < 0) {
             ends[nends++] = bracket;
+            Py_ssize_t before = tail_cut(&t, bracket, n);  /* (the words before it: those of its tail) */
+            if (before < cut)
+                cut = before;
+        }
     }
     words = PyMem_Malloc(sizeof(Word) * (size_t)(len - cut + 1));
     buf = PyMem_Malloc((size_t)(len - cut + 1));

@@ -459,3 +459,24 @@ def test_a_mark_that_composes_with_the_last_character_sent_is_waited_for(pieces:
     What a term may still begin with is asked without the last character, whose form the next one may change."""
     output = "".join(pieces)
     assert_streamed_is_buffered(guard, output, ([], []), *stream(guard, output, sizes, ([], [])))
+
+
+def test_words_held_for_a_copy_are_counted_before_a_bracket_still_open() -> None:
+    """Found by a differential fuzzer: a window ending in a marker group not closed yet (whose words will not be
+    words of the text) holds the words before it that may grow into a copy. The tail was cut by the words of the
+    whole window, the group's among them, so it left out the first of them, and that was released: "this" of a copy
+    the buffered check strips (the stream then blocked, its release no prefix of the decision)."""
+    sealed = {"id": "sealed", "roles": [],
+              "text": "Nobody may read this passage about the merger with Initech before the board meets today."}
+    guard = Guard.from_dict({"citations": {"on_hallucinated": "flag", "on_unauthorized": "strip",
+                                           "leak_min_words": 6}, "budget_ms": BIG_BUDGET})
+    chunks = ["l\nthis [doc::it-3]\r\npassage [doc:sec] about [doc:nope] [doc:fin-9] the merger [doc:sec, doc:it-3, "
+              "doc:e", "]with"]
+    buffered = guard.check("".join(chunks), [sealed], [])
+    assert (buffered.decision, buffered.output) == (Decision.MODIFIED, "l")
+    for gated in (True, False):
+        session = StreamGuard(guard.compiled, [Source.coerce(sealed)], frozenset())
+        session.gated = gated
+        released = "".join(session.feed(c) for c in chunks)
+        rest, verdict = session.finish()
+        assert (verdict.decision, released + rest) == (buffered.decision, buffered.output)

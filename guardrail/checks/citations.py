@@ -556,18 +556,13 @@ def open_run_py(turn: Turn, n: int, after: int = 0) -> int:
         return len(text)
     spans = turn.marker_spans
     ascii_text = text.isascii()
-    # The tail: n words (16 characters a word are usually plenty, else 64), cut at a space.
-    cut = max(0, len(text) - 16 * n)
-    if cut:
-        cut = _outside(spans, text.rfind(" ", 0, cut) + 1)
-        if len(_tail_words(text, cut, len(text), spans, ascii_text)) <= n:
-            cut = max(0, len(text) - 64 * n)
-            cut = _outside(spans, text.rfind(" ", 0, cut) + 1) if cut else 0
+    cut = _tail_cut(text, spans, len(text), n, ascii_text)
     ends = [len(text)]
     last_marker = spans[-1][1] if spans else 0
     bracket = max(text.rfind("[", last_marker), text.rfind("(", last_marker))
     if bracket >= cut and "]" not in text[bracket:] and ")" not in text[bracket:]:
         ends.append(bracket)
+        cut = min(cut, _tail_cut(text, spans, bracket, n, ascii_text))  # (the words before it: those of its tail)
     start = len(text)
     for end in ends:
         # the last word may still be being written
@@ -599,6 +594,18 @@ def open_run_py(turn: Turn, n: int, after: int = 0) -> int:
             at = _word_start(text, cut, end, spans, partial, longest, turn.non_ascii)
         start = min(start, at)
     return start
+
+
+def _tail_cut(text: str, spans: list[tuple[int, int]], end: int, n: int, ascii_text: bool) -> int:
+    """Where the tail of ``text[:end]`` that holds its last ``n`` words starts (16 characters a word are usually
+    plenty, else 64), cut at a space outside the marker groups."""
+    cut = max(0, end - 16 * n)
+    if cut:
+        cut = _outside(spans, text.rfind(" ", 0, cut) + 1)
+        if len(_tail_words(text, cut, end, spans, ascii_text)) <= n:
+            cut = max(0, end - 64 * n)
+            cut = _outside(spans, text.rfind(" ", 0, cut) + 1) if cut else 0
+    return cut
 
 
 def _outside(spans: list[tuple[int, int]], pos: int) -> int:
