@@ -112,6 +112,9 @@ def compile_policy(policy: Policy, base_dir: Path | None = None, locator: Locato
         if terms.replacement and term_check.run(Turn(terms.replacement, (), frozenset(), marker_re, 0.0)):
             # (an output that held the term would pass unchanged, the term still in it)
             raise locator.error("the replacement spells a banned term", ("banned_terms", "replacement"))
+        if cit is not None and terms.on_match == "redact" and marker_re.search(terms.replacement):
+            # (every answer redacted would cite what nobody retrieved, and be blocked for it)
+            raise locator.error("the replacement reads as a citation marker", ("banned_terms", "replacement"))
         checks.append(term_check)
     if policy.schema_ is not None:
         schema = _load_schema(policy.schema_.json_schema, base, locator)

@@ -307,6 +307,10 @@ ERRORS: list[tuple[str, str, str | None, int | None, list[str]]] = [
     # fuzzer found the buffered check passing it)
     ("replacement-is-a-term", "banned_terms:\n  terms: [Falcon, BLUEJAY]\n  replacement: '[blue jay: BLUEJAY]'\n",
      "banned_terms.replacement", 3, ["spells a banned term"]),
+    # nor one that reads as a citation marker: every redacted answer would cite it, and be blocked for it (found by
+    # a differential fuzzer: a stream released text before that block)
+    ("replacement-is-a-marker", "citations: {}\nbanned_terms:\n  terms: [x]\n  replacement: 'see [doc:a]'\n",
+     "banned_terms.replacement", 4, ["reads as a citation marker"]),
 ]
 
 
