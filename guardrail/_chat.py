@@ -98,16 +98,16 @@ def guard_error(verdict: Verdict) -> Finding | None:
     return error
 
 
-def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[FieldKey, str, Pieces]]:
-    """``(state key, field name, its pieces)`` for each guarded text of a message or delta. A content list's text
-    parts are one text, as a client renders them (joined, in order), and its refusal parts another. Raise
-    :class:`ShapeError` for a guarded field of the wrong type."""
+def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[FieldKey, str, Pieces, str]]:
+    """``(state key, field name, its pieces, its text)`` for each guarded text of a message or delta. A content
+    list's text parts are one text, as a client renders them (joined, in order), and its refusal parts another.
+    Raise :class:`ShapeError` for a guarded field of the wrong type."""
     for name in _TEXT_FIELDS:
         value = container.get(name)
         if value is None:
             continue
         if isinstance(value, str):
-            yield (name,), name, [(container, name)]
+            yield (name,), name, [(container, name)], value
         elif name == "content" and isinstance(value, list):
             kinds: dict[str, Pieces] = {"text": [], "refusal": []}
             for k, part in enumerate(value):
@@ -121,14 +121,15 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
                         pieces.append((part, key))
             for key, pieces in kinds.items():
                 if pieces:
-                    yield ("content", key), "content" if key == "text" else "content.refusal", pieces
+                    yield ("content", key), "content" if key == "text" else "content.refusal", pieces, \
+                        "".join(holder[k] for holder, k in pieces)
         else:
             raise ShapeError(f"{name} is not a string")
     audio = container.get("audio")
     if isinstance(audio, dict) and audio.get("transcript") is not None:
         if not isinstance(audio["transcript"], str):
             raise ShapeError("audio.transcript is not a string")
-        yield ("audio",), "audio.transcript", [(audio, "transcript")]
+        yield ("audio",), "audio.transcript", [(audio, "transcript")], audio["transcript"]
     if not tool_calls:
         return
     calls = container.get("tool_calls")
@@ -141,10 +142,10 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
                 index = call.get("index", k)
                 if not isinstance(index, int) or isinstance(index, bool):  # (it keys the state, names the field)
                     raise ShapeError(f"tool_calls[{k}].index is not an integer")
-                yield ("tool_calls", index), f"tool_calls[{index}]", [(function, "arguments")]
+                yield ("tool_calls", index), f"tool_calls[{index}]", [(function, "arguments")], function["arguments"]
     legacy = container.get("function_call")
     if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
-        yield ("function_call",), "function_call", [(legacy, "arguments")]
+        yield ("function_call",), "function_call", [(legacy, "arguments")], legacy["arguments"]
 
 
 def _scrub_entries(entries: Any, scrubber: Scrubber, tail: Tail) -> tuple[Any, Tail]:
@@ -415,8 +416,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         if not isinstance(index, int) or isinstance(index, bool):  # (it names the choice in the log, spans, samples)
             raise ShapeError(f"choices[{position}].index is not an integer")
         verdicts = []
-        for _, name, pieces in list(_fields(message, tool_calls)):
-            text = "".join(holder[key] for holder, key in pieces)
+        for _, name, pieces, text in list(_fields(message, tool_calls)):
             verdict = check(text)
             verdicts.append((name, pieces, verdict))
             out.append(FieldVerdict(index, name, verdict, text))
@@ -710,13 +710,12 @@ class ChunkStream:
             logprobs = choice.get("logprobs")
             out_logprobs: dict[str, Any] = {}
             blocked = False
-            for key, name, pieces in located:
+            for key, name, pieces, text in located:
                 f = state.fields.get(key)
                 if f is None:
                     f = state.fields[key] = _Field(name, self._make_guard())
                 lp_key = _LOGPROB_KEYS.get(name)
                 entries = logprobs.get(lp_key) if lp_key and isinstance(logprobs, dict) else None
-                text = "".join(holder[hkey] for holder, hkey in pieces)
                 released = f.feed(text, entries)
                 if f.guard.blocked:
                     blocked = True
@@ -759,7 +758,7 @@ class ChunkStream:
         return changed, tail
 
     def _read(self, choices: list[Any]) -> list[tuple[int, dict[str, Any], int, _Choice, dict[str, Any],
-                                                      list[tuple[FieldKey, str, Pieces]]]]:
+                                                      list[tuple[FieldKey, str, Pieces, str]]]]:
         """``(position, choice, index, state, delta, located fields)`` of each choice of a chunk, every shape error
         raised before any text is guarded (fail open, a chunk that breaks the stream goes out as it came: no text of
         it may have been fed to a guard)."""
@@ -778,7 +777,7 @@ class ChunkStream:
                 delta = choice["message"]  # a chunk written like a completion's choice: its text is guarded too
             elif delta is not None and choice.get("message") is not None:  # (a client may read either)
                 raise StreamFormatError(f"stream chunk: choices[{position}] has both a delta and a message")
-            located: list[tuple[FieldKey, str, Pieces]] = []
+            located: list[tuple[FieldKey, str, Pieces, str]] = []
             if delta is None:
                 delta = {}
                 if choice.get("finish_reason") is not None:  # (where the rest of a choice goes)
