@@ -35,6 +35,7 @@ from ._sse import (
     Comment,
     SSEDecoder,
     StreamFormatError,
+    choice_index,
     dumps,
     encode_comment,
     encode_done,
@@ -764,11 +765,7 @@ class ChunkStream:
         it may have been fed to a guard)."""
         read = []
         for position, choice in enumerate(choices):
-            if not isinstance(choice, dict):
-                raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
-            index = choice.get("index", position)
-            if not isinstance(index, int) or isinstance(index, bool):
-                raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
+            index = choice_index(choice, position)
             state = self._choices.get(index)
             if state is None:
                 state = self._choices[index] = _Choice()

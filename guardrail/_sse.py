@@ -328,6 +328,17 @@ class ChunkInfo(NamedTuple):
     """The first ``delta.role`` in the chunk (OpenAI sends it once, in the first chunk), or None."""
 
 
+def choice_index(choice: Any, position: int) -> int:
+    """The ``index`` of a stream chunk's choice at ``position`` (that position when it names none). Raise
+    :class:`StreamFormatError` for a choice that is no object or an index that is no integer."""
+    if not isinstance(choice, dict):
+        raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
+    index = choice.get("index", position)
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
+    return index
+
+
 def parse_chunk(data: str) -> ChunkInfo | None:
     """Read one event's data: None for ``[DONE]``; :class:`StreamFormatError` unless it is a JSON object.
 
@@ -356,11 +367,7 @@ def parse_chunk(data: str) -> ChunkInfo | None:
     elif not isinstance(choices, list):
         raise StreamFormatError("stream chunk: choices is not a list")
     for position, choice in enumerate(choices):
-        if not isinstance(choice, dict):
-            raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
-        index = choice.get("index", position)
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
+        index = choice_index(choice, position)
         delta = choice.get("delta")
         text = ""
         if delta is not None:
