@@ -869,15 +869,18 @@ class ChunkStream:
     def _broken(self, code: str, message: str) -> bytes:
         """A broken stream: fail closed ends it with an error event. Fail open releases what is held and flags the
         error; the rest of the upstream's stream then goes out unchecked, as it comes (as a body over the size cap
-        does), and ends as the upstream ends it."""
+        does), and ends as the upstream ends it, unless a choice was blocked: then the stream ends there."""
         if self._fail_closed:
             self.error = (code, message)
             return self._error_end()
         if self._unchecked:
             return b""
         out = self._end_all()
-        self._unchecked = True
         self.error = self.error or (code, message)
+        if any(v.verdict.decision is Decision.BLOCKED for v in self.verdicts):
+            # (a choice blocked stays blocked: nothing after the break is looked at, so nothing of it goes)
+            return out + self._done()
+        self._unchecked = True
         return out
 
     def _malformed(self, item: Any, message: str) -> bytes:
@@ -906,18 +909,26 @@ class ChunkStream:
 
 
 def _append(delta: dict[str, Any], key: FieldKey, rest: str) -> None:
-    """Add the rest of a field to a finish chunk's delta."""
+    """Add the rest of a field to a finish chunk's delta, after what the chunk itself releases of it."""
     name = key[0]
     if name in _TEXT_FIELDS and len(key) == 1:
         delta[name] = (delta.get(name) or "") + rest
     elif name == "content":
-        delta.setdefault("content", []).append({"type": key[1], key[1]: rest})
-    elif name == "audio":
-        delta.setdefault("audio", {})["transcript"] = rest
+        _slot(delta, "content", []).append({"type": key[1], key[1]: rest})
     elif name == "tool_calls":
-        delta.setdefault("tool_calls", []).append({"index": key[1], "function": {"arguments": rest}})
+        _slot(delta, "tool_calls", []).append({"index": key[1], "function": {"arguments": rest}})
     else:
-        delta.setdefault("function_call", {})["arguments"] = rest
+        holder = _slot(delta, name, {})
+        field_name = "transcript" if name == "audio" else "arguments"
+        holder[field_name] = (holder.get(field_name) or "") + rest
+
+
+def _slot(delta: dict[str, Any], name: str, empty: list[Any] | dict[str, Any]) -> Any:
+    """``delta[name]``, set to ``empty`` when the chunk has none of that kind there (null, say)."""
+    value = delta.get(name)
+    if not isinstance(value, type(empty)):
+        value = delta[name] = empty
+    return value
 
 
 def _carries(choice: Any) -> bool:

@@ -781,3 +781,45 @@ def test_a_broken_plain_text_stream_fail_open_sends_the_rest_as_it_comes(bodies:
     closed = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD,
                                              max_body_bytes=cap)))
     assert closed.endswith(f"[guardrail error: {code}]".encode())
+
+
+def test_a_choice_blocked_stays_blocked_when_the_stream_breaks_after_it_fail_open() -> None:
+    """Found by an attacker's review of the fail-open fix: a choice blocked for a term, then one malformed event,
+    sent the rest of the upstream's stream unchecked, the blocked choice's later text with it. Once anything was
+    blocked, a break ends the stream (what other choices hold goes out, nothing after the break)."""
+    guard = Guard.from_dict({**POLICY, "banned_terms": {"terms": ["BLUEJAY"], "on_match": "block"},
+                             "fail_mode": "open"})
+    malformed = b"data: " + json.dumps({**TEMPLATE, "choices": [{"index": "0", "delta": {"content": "and "}}]}
+                                       ).encode() + b"\n\n"
+    bodies = [content_chunk(TEMPLATE, 0, "BLUEJAY is the name. "), malformed,
+              content_chunk(TEMPLATE, 0, "BLUEJAY again, per [doc:s]. "), finish_chunk(TEMPLATE, 0, "stop"),
+              encode_done()]
+    out = body_of(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT), guard=guard)))
+    assert b"BLUEJAY" not in out and b"doc:s" not in out
+    assert b'"finish_reason":"content_filter"' in out and out.endswith(b"data: [DONE]\n\n")
+
+
+@pytest.mark.parametrize("empty", [{"content": None}, {"audio": None}, {"tool_calls": None}, {"audio": "x"}])
+def test_a_finish_chunk_whose_field_is_null_takes_the_rest_without_a_crash(empty: dict[str, Any]) -> None:
+    """Found by an attacker's review: the rest of a content list (an audio transcript, tool-call arguments) was
+    added to the finish chunk's field with setdefault, which returns the null the chunk had: AttributeError, the
+    app crashed mid-stream and the held end of the answer was lost."""
+    guard = Guard.from_dict({**POLICY, "fields": ["tool_calls"]})
+    name = next(iter(empty))
+    first = {"content": [{"type": "text", "text": "Leave is 25 days [doc:a]. More is held"}],
+             "audio": {"transcript": "Leave is 25 days [doc:a]. More is held"},
+             "tool_calls": [{"index": 0, "function": {"name": "f", "arguments": '{"q": "Leave is 25 days"'}}]}[name]
+    chunks = [{**TEMPLATE, "choices": [{"index": 0, "delta": {name: first}}]},
+              {**TEMPLATE, "choices": [{"index": 0, "delta": empty, "finish_reason": "stop"}]}]
+    bodies = [b"data: " + json.dumps(c).encode() + b"\n\n" for c in chunks] + [encode_done()]
+    out = body_of(run(GuardrailMiddleware(upstream("text/event-stream", bodies, context=CONTEXT), guard=guard)))
+    events = [json.loads(ev.data) for ev in SSEDecoder().feed(out) if ev.data.startswith("{")]
+    deltas = [c["choices"][0].get("delta") or {} for c in events if c.get("choices")]
+    text = "".join(
+        "".join(p.get("text", "") for p in d.get("content") or []) if name == "content"
+        else (d.get("audio") or {}).get("transcript", "") if name == "audio" and isinstance(d.get("audio"), dict)
+        else "".join(c["function"].get("arguments", "") for c in d.get("tool_calls") or []) if name == "tool_calls"
+        else "" for d in deltas)
+    want = {"content": "Leave is 25 days [doc:a]. More is held", "audio": "Leave is 25 days [doc:a]. More is held",
+            "tool_calls": '{"q": "Leave is 25 days"'}[name]
+    assert text == want and out.endswith(b"data: [DONE]\n\n")
