@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import email.message
 import inspect
 import json
 import re
@@ -202,10 +203,11 @@ class GuardrailMiddleware:
 
 _SNIFF = 4096  # the most of a streamed plain-text reply held to tell what it is (a longer preamble: events)
 _BOM = b"\xef\xbb\xbf"
-_PREAMBLE = re.compile(rb"(?:[ \t]*|:[^\r\n]*|(?:event|id|retry)(?::[^\r\n]*)?)(?:\r\n|\r|\n)")
-"""A line an SSE reader passes over before the first event: blank, a comment, an ``event``, ``id`` or ``retry``."""
-_DATA = re.compile(rb"data:[ \t]*[{\[]")  # the first line of a chat-completion event
-_FIELDS = (b"event", b"id", b"retry")
+_PREAMBLE = re.compile(rb"(?:[ \t]*|:[^\r\n]*|(?!data:)[\w.-]+:[^\r\n]*|event|id|retry)(?:\r\n|\r|\n)")
+"""A line an SSE reader passes over before the first event: blank, a comment, a field other than ``data`` (one it
+does not know too: ``x-trace: 1``)."""
+_DATA = re.compile(rb"data(?::[ \t]*)?(?:[{\[]|\r|\n)")  # a chat-completion event's first line (or an empty one)
+_OPEN_FIELD = re.compile(rb"[\w.-]*(?::[^\r\n]*)?")  # a line that may still be one of those, or a data line
 
 
 def _json_like(head: bytes) -> bool:
@@ -220,6 +222,8 @@ def _sniff(head: bytes, more: bool) -> str | None:
     SSE reader passes over) or ``"text"``; None while the rest (``more``) may still tell."""
     if more and len(head) < 4:  # (a JSON reader tells UTF-16 and UTF-32 from the first four bytes)
         return None
+    if not head.removeprefix(_BOM).strip():  # (blank so far: a completion may follow, held whole at the limit)
+        return None if more and len(head) < _SNIFF else "json"
     if _json_like(head):
         return "json"
     pos = len(_BOM) if head.startswith(_BOM) else 0
@@ -228,9 +232,7 @@ def _sniff(head: bytes, more: bool) -> str | None:
     rest = head[pos:]
     if _DATA.match(rest):
         return "events"
-    open_line = b"\n" not in rest and b"\r" not in rest and (
-        rest[:1] == b":" or not rest.removeprefix(b"data:").strip(b" \t") or b"data".startswith(rest)
-        or any(name.startswith(rest) or rest.startswith(name + b":") for name in _FIELDS))
+    open_line = b"\n" not in rest and b"\r" not in rest and (rest[:1] == b":" or _OPEN_FIELD.fullmatch(rest))
     if not open_line or not more:
         return "text"
     return None if len(head) < _SNIFF else "events"
@@ -247,20 +249,35 @@ def _as_completion(body: bytes) -> tuple[list[Any] | None, bool]:
     return parsed, strict
 
 
-_CHARSET = re.compile(r"""charset\s*=\s*["']?([\w.:-]+)""", re.IGNORECASE)
+def _declared_charset(content_type: str) -> str | None:
+    """The codec of the charset ``content_type`` declares, as a client reads it (httpx: the standard library's
+    email parser, ``charset*=`` too), UTF-8 when it names none; None when that is unclear: "charset" written more
+    than once (a client may take another), or a charset Python does not know."""
+    if "charset" not in content_type.lower():
+        return "utf-8"
+    message = email.message.Message()
+    message["content-type"] = content_type
+    found = message.get_content_charset(None)
+    if found is None or content_type.lower().count("charset") != 1:
+        return None
+    try:
+        return codecs.lookup(found).name
+    except LookupError:
+        return None
 
 
 def _text_charset(content_type: str) -> str | None:
-    """The codec plain text is read with: its charset when that is UTF-8 or ASCII (none says UTF-8), else None: a
-    client decodes by the charset (UTF-7, UTF-16), and that reading is not what the guard would check."""
-    found = _CHARSET.search(content_type)
-    if found is None:
-        return "utf-8"
-    try:
-        name = codecs.lookup(found.group(1)).name
-    except LookupError:
-        return None
+    """The codec plain text is read with: its charset when that is UTF-8 or ASCII, else None: a client decodes by
+    the charset (UTF-7, UTF-16), and that reading is not what the guard would check."""
+    name = _declared_charset(content_type)
     return name if name in ("utf-8", "ascii") else None
+
+
+def _codings(raw: Headers) -> list[str]:
+    """The content codings of a response other than ``identity``, of every content-encoding header (a client applies
+    them all)."""
+    return [c for key, value in raw if key.lower() == b"content-encoding"
+            for c in (c.strip() for c in value.decode("latin-1").lower().split(",")) if c not in ("", "identity")]
 
 
 def _inflated(body: bytes, limit: int) -> bytes | None:
@@ -360,9 +377,8 @@ class _Responder:
             self.started = time.perf_counter()
             self.span = telemetry.start_guard_span(self.guard.policy.name, self.guard.digest,
                                                    _KINDS.get(media, "other"), self.parent)
-        encoding = _header(raw, b"content-encoding", "identity").strip().lower()
         compiled = self.compiled = self.guard.compiled.with_instructions(self.context.instructions)
-        if encoding != "identity":
+        if _codings(raw):
             self.mode = "unreadable"
             self.error = ("upstream_compressed", "the response is compressed (put compression outside the guard)")
         elif media == "application/json":
@@ -535,16 +551,14 @@ class _Responder:
             await self._send_error()
             return
         raw = self.start["headers"]
-        codings = [c.strip() for key, value in raw if key.lower() == b"content-encoding"
-                   for c in value.decode("latin-1").lower().split(",") if c.strip() not in ("", "identity")]
+        codings = _codings(raw)
         readable: bytes | None = body
         if codings:
             self.start["headers"] = _without(raw, (b"content-encoding",))
             inflatable = len(codings) == 1 and codings[0] in ("gzip", "x-gzip", "deflate")
             readable = _inflated(body, self.owner.max_body_bytes) if inflatable else None
-        charset = _CHARSET.search(_header(raw, b"content-type", ""))
-        new_body = b"" if readable is None else \
-            scrub_body(readable, self._scrubber(), charset.group(1) if charset else "utf-8")
+        charset = _declared_charset(_header(raw, b"content-type", ""))
+        new_body = b"" if readable is None or charset is None else scrub_body(readable, self._scrubber(), charset)
         await self._send_start(streaming=False, changed=new_body is not body, length=len(new_body))
         await self.send({"type": "http.response.body", "body": new_body, "more_body": False})
 

@@ -712,17 +712,49 @@ def test_plain_text_is_read_as_a_completion_or_events_however_it_starts_and_is_s
                        b'data: {"id": "c", "choices": [{"index": 0, "delta": {"content": "JAY now."}}]}\n\n',
                        b"data: [DONE]\n\n"])
     for bodies in ([body[:20], body[20:]], [b"\xef\xbb\xbf" + body], [b"  \r\n", body], [utf16],
-                   [utf16[:3], utf16[3:]]):
+                   [utf16[:3], utf16[3:]], [b" \n" * 2100, body], [b" " * 5000, body]):
         out = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD)))
         assert texts(out) == "Blocked."  # (the invisible ID blocks the choice)
     for bodies in ([b": hi\n\n", events], [b"\xef\xbb\xbfretry: 10\r\nid: 7\n: x\n", events], [events],
-                   [b"event: message\n", events[:30], events[30:]], [b":", b" hi\n", events], [b"\n"] * 20 + [events]):
+                   [b"event: message\n", events[:30], events[30:]], [b":", b" hi\n", events], [b"\n"] * 20 + [events],
+                   [b"foo: bar\n", events], [b"x-trace:", b" 1\n", events], [b"data:\n" + events]):
         out = body_of(run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD)))
         assert texts(out) == "Code [redacted] now.", bodies
     for bodies in ([b"Note: ", b"the code is BLUEJAY. Thanks!"], [b"idle: the code is ", b"BLUEJAY."],
                    [b"{the code} is BLUEJAY."], [b"{the code} ", b"is BLUEJAY."]):
         messages = run(GuardrailMiddleware(upstream("text/plain", bodies, context=CONTEXT), guard=GUARD))
         assert body_of(messages) == b"".join(bodies).replace(b"BLUEJAY", b"[redacted]")
+
+
+def test_a_charset_or_a_coding_a_client_may_read_otherwise_is_not_guessed() -> None:
+    """Found by an attacker's review: the guard took the first "charset=" anywhere in the header (a client, through
+    the standard library's email parser, the parameter; ``charset*=`` too), and the first content-encoding header
+    of two (a client applies both). A charset named unclearly is read by no one: the text is unreadable, an error
+    goes without its body; any coding on a 2xx reply is ``upstream_compressed``."""
+    for media in ("text/plain; xcharset=utf-8; charset=utf-16-le", "text/plain; format=charset=utf-8; charset=utf-7",
+                  "text/plain; charset*=utf-8''utf-7"):
+        messages = run(GuardrailMiddleware(upstream(media, [b"Ask +AEI-LUEJAY now."], context=CONTEXT), guard=GUARD))
+        assert messages[0]["status"] == 502 and json.loads(body_of(messages))["error"]["code"] == "upstream_unsupported"
+        error = run(GuardrailMiddleware(upstream(media.replace("text/plain", "application/json"),
+                                                 [b'{"error": {"message": "+AEI-LUEJAY"}}'], status=400,
+                                                 context=CONTEXT), guard=GUARD))
+        assert error[0]["status"] == 400
+        if "charset*=" in media:  # (clear: read as UTF-7, scrubbed, written back in it)
+            assert json.loads(body_of(error).decode("utf-7")) == {"error": {"message": "[redacted]"}}
+        else:
+            assert body_of(error) == b""
+    app = upstream("text/plain", [b"Ask BLUEJAY now."], context=CONTEXT)
+
+    async def two_codings(scope: Any, receive: Any, send: Any) -> None:
+        async def coded(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message["headers"], (b"content-encoding", b"identity"),
+                                      (b"content-encoding", b"deflate")]
+            await send(message)
+        await app(scope, receive, coded)
+
+    messages = run(GuardrailMiddleware(two_codings, guard=GUARD))
+    assert messages[0]["status"] == 502 and json.loads(body_of(messages))["error"]["code"] == "upstream_compressed"
 
 
 def test_a_plain_text_error_is_scrubbed_whole_a_term_across_its_lines_too() -> None:
