@@ -42,6 +42,7 @@ from ._sse import (
     encode_error,
     encode_event,
     has_duplicate_keys,
+    is_index,
 )
 from .models import Action, Decision, Finding, Label, Verdict
 from .stream import StreamGuard
@@ -141,7 +142,7 @@ def _fields(container: dict[str, Any], tool_calls: bool) -> Iterator[tuple[Field
                 if not isinstance(function["arguments"], str):
                     raise ShapeError(f"tool_calls[{k}].function.arguments is not a string")
                 index = call.get("index", k)
-                if not isinstance(index, int) or isinstance(index, bool):  # (it keys the state, names the field)
+                if not is_index(index):
                     raise ShapeError(f"tool_calls[{k}].index is not an integer")
                 yield ("tool_calls", index), f"tool_calls[{index}]", [(function, "arguments")], function["arguments"]
     legacy = container.get("function_call")
@@ -414,7 +415,7 @@ def guard_completion(obj: Any, check: Check, scrubber: Scrubber, blocked_message
         if choice.get("delta") is not None:  # (a client may read either: the guard reads one)
             raise ShapeError(f"choices[{position}] has both a message and a delta")
         index = choice.get("index", position)
-        if not isinstance(index, int) or isinstance(index, bool):  # (it names the choice in the log, spans, samples)
+        if not is_index(index):
             raise ShapeError(f"choices[{position}].index is not an integer")
         verdicts = []
         for _, name, pieces, text in list(_fields(message, tool_calls)):

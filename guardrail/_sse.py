@@ -334,9 +334,15 @@ def choice_index(choice: Any, position: int) -> int:
     if not isinstance(choice, dict):
         raise StreamFormatError(f"stream chunk: choices[{position}] is not an object")
     index = choice.get("index", position)
-    if not isinstance(index, int) or isinstance(index, bool):
+    if not is_index(index):
         raise StreamFormatError(f"stream chunk: choices[{position}].index is not an integer")
     return index
+
+
+def is_index(value: Any) -> bool:
+    """Whether an upstream's choice or tool-call ``index`` is an integer (not a bool): it keys the guard's state
+    and names the field in logs, spans and samples, so nothing else it may spell gets there."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def parse_chunk(data: str) -> ChunkInfo | None:
